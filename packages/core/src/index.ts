@@ -1,0 +1,4 @@
+export * from './constants';
+export * from './clock';
+export * from './errors';
+export * from './search/types';

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs every check and every test layer; fails if any fails.
+# Installs what it needs: npm packages (npm ci) and, for the end-to-end layer,
+# Debian's Chromium. Used by `npm test` and by .ci/run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+
+step "install: npm packages"
+bash scripts/install.sh
+
+if compgen -G "e2e/tests/*.test.ts" >/dev/null; then
+  step "install: Chromium for the end-to-end layer"
+  bash scripts/install-chromium.sh
+fi
+
+step "typecheck"
+npm run --silent typecheck
+
+step "lint"
+npm run --silent lint
+
+step "format check"
+npm run --silent format:check
+
+step "unit, storage contract, server integration and component tests (with core coverage)"
+node scripts/run-vitest.mjs
+
+if compgen -G "e2e/tests/*.test.ts" >/dev/null; then
+  step "end-to-end tests (Playwright + Chromium)"
+  npm run --silent -w @messenger/e2e test
+fi
+
+step "all checks passed"
