@@ -39,6 +39,7 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     settings: {
+      ...importX.flatConfigs.typescript.settings,
       'import-x/resolver-next': [createNodeResolver({ extensions: tsExtensions })],
     },
     rules: {

@@ -2,3 +2,4 @@ export * from './constants';
 export * from './clock';
 export * from './errors';
 export * from './search/types';
+export * from './i18n';
