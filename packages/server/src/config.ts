@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * Every setting comes from the environment (README: Configuration). Invalid
+ * values stop the start-up with the variable at fault named.
+ */
+const envSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  ADMIN_TOKEN: z.string().min(16).optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO: z.enum(['auto', 'off']).default('auto'),
+  PUBLIC_URL: z.string().optional(),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  ICE_SERVERS: z.string().default('[]'),
+  CALL_PARTICIPANT_LIMIT: z.coerce.number().int().min(2).default(6),
+});
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  adminToken: string | undefined;
+  production: boolean;
+  logLevel: string;
+  demo: 'auto' | 'off';
+  publicUrl: string | undefined;
+  loginRateLimitPerMinute: number;
+  iceServersJson: string;
+  callParticipantLimit: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`invalid ${String(issue?.path[0])}: ${issue?.message ?? 'invalid'}`);
+  }
+  const e = parsed.data;
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    adminToken: e.ADMIN_TOKEN,
+    production: e.NODE_ENV === 'production',
+    logLevel: e.LOG_LEVEL,
+    demo: e.DEMO,
+    publicUrl: e.PUBLIC_URL,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT,
+    iceServersJson: e.ICE_SERVERS,
+    callParticipantLimit: e.CALL_PARTICIPANT_LIMIT,
+  };
+}

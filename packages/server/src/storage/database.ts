@@ -1,0 +1,5 @@
+import type { AccountTables } from '../features/accounts/tables';
+import type { NetworkTables } from '../features/network/tables';
+
+/** Every table, composed from the features that own them. */
+export interface Database extends NetworkTables, AccountTables {}

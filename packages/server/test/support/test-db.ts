@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDb, type Db, type DialectName } from '../../src/storage/db';
+import { migrateToLatest } from '../../src/storage/migrate';
+
+/** The CI PostgreSQL (trust auth); override with TEST_DATABASE_URL. */
+export const TEST_DATABASE_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+let postgresReachable: boolean | undefined;
+
+/** Probes PostgreSQL once; says loudly when the PostgreSQL runs will be skipped. */
+export async function isPostgresReachable(): Promise<boolean> {
+  if (postgresReachable !== undefined) return postgresReachable;
+  const client = new pg.Client({
+    connectionString: TEST_DATABASE_URL,
+    connectionTimeoutMillis: 2000,
+  });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    postgresReachable = true;
+  } catch (error) {
+    postgresReachable = false;
+    console.warn(
+      `\n!!! PostgreSQL at ${TEST_DATABASE_URL} is unreachable (${String(error)}):\n` +
+        '!!! the PostgreSQL runs of the storage suites are SKIPPED.\n',
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  return postgresReachable;
+}
+
+export interface TestDb {
+  db: Db;
+  dispose(): Promise<void>;
+}
+
+/** A migrated, empty database of its own: a temp SQLite file or a fresh PostgreSQL schema. */
+export async function createTestDb(dialect: DialectName): Promise<TestDb> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'messenger-test-'));
+    const db = openDb({ dataDir: dir });
+    await migrateToLatest(db);
+    return {
+      db,
+      dispose: async () => {
+        await db.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const db = openDb({
+    dataDir: '.',
+    databaseUrl: TEST_DATABASE_URL,
+    pgSchema: schema,
+    pgPoolSize: 4,
+  });
+  await migrateToLatest(db);
+  return {
+    db,
+    dispose: async () => {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** The dialects a storage suite runs on: SQLite always, PostgreSQL when reachable. */
+export async function dialectsUnderTest(): Promise<DialectName[]> {
+  return (await isPostgresReachable()) ? ['sqlite', 'postgres'] : ['sqlite'];
+}
