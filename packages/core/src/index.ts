@@ -3,3 +3,5 @@ export * from './clock';
 export * from './errors';
 export * from './search/types';
 export * from './i18n';
+export * from './threads';
+export * from './tokenizer';

@@ -1,0 +1,5 @@
+export * from './badge';
+export * from './messages';
+export * from './participants';
+export * from './permalink';
+export * from './thread-title';

@@ -1,0 +1,35 @@
+import type { MessageDescriptor } from '../i18n';
+
+/** User-visible wording of thread widgets (seed 2, 5 and 9). */
+export const threadMessages = {
+  /** After the first PARTICIPANTS.tooltipMaxNames names of the participant tooltip. */
+  tooltipMore: {
+    id: 'threads.participants.tooltipMore',
+    defaultMessage: 'and {num} more...',
+  },
+  /** Two names, or all shown names but the last followed by the last: 'Ann, Bob and Cat'. */
+  listLast: {
+    id: 'threads.participants.listLast',
+    defaultMessage: '{names} and {last}',
+  },
+  /** Exactly one person beyond the shown names. */
+  listOneOther: {
+    id: 'threads.participants.listOneOther',
+    defaultMessage: '{names} and 1 other',
+  },
+  /** Two or more people beyond the shown names (seed: 'N others'). */
+  listOthers: {
+    id: 'threads.participants.listOthers',
+    defaultMessage: '{names} and {num} others',
+  },
+  /** Facepile overflow above PARTICIPANTS.facepileMaxFaces people: N-3. */
+  facepileOverflow: {
+    id: 'threads.facepile.overflow',
+    defaultMessage: '+{num}',
+  },
+  /** A badge whose count exceeds its cap. */
+  badgeOverCap: {
+    id: 'threads.badge.overCap',
+    defaultMessage: '{cap}+',
+  },
+} as const satisfies Record<string, MessageDescriptor>;

@@ -1,0 +1,2 @@
+export * from './route-selection';
+export * from './tokenizer';
