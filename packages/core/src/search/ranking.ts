@@ -1,0 +1,71 @@
+import { normalizeForMatch, wordsOf } from './flatten';
+import type { SearchEntry } from './types';
+
+/** What an item is matched by: its display name and any extra search tokens. */
+export interface TriageTexts {
+  name: string | null | undefined;
+  tokens?: readonly string[];
+}
+
+/** Triage buckets, best first; `rest` holds the items that do not match at all. */
+export interface Triage<T> {
+  exact: T[];
+  prefix: T[];
+  wordPrefix: T[];
+  rest: T[];
+}
+
+export type MatchKind = 'exact' | 'prefix' | 'wordPrefix' | 'none';
+
+/**
+ * Classifies one item against an already-normalized, non-empty query. Every
+ * query word must start some word of the name or of a token for a word-prefix
+ * match, so 'ann smi' finds 'Smith, Anna'.
+ */
+function matchKind(query: string, queryWords: readonly string[], texts: TriageTexts): MatchKind {
+  const name = texts.name == null ? '' : normalizeForMatch(texts.name);
+  if (name !== '' && name === query) return 'exact';
+  if (name !== '' && name.startsWith(query)) return 'prefix';
+  if (queryWords.length === 0) return 'none';
+  const words = [name, ...(texts.tokens ?? []).map(normalizeForMatch)].flatMap(wordsOf);
+  const everyWordMatches = queryWords.every((q) => words.some((word) => word.startsWith(q)));
+  return everyWordMatches ? 'wordPrefix' : 'none';
+}
+
+/**
+ * Zulip-style triage on flattened names (diacritics folded, lower case).
+ * Items keep their input order within a bucket. A blank query matches
+ * everything, as a prefix.
+ */
+export function triage<T>(
+  query: string,
+  items: readonly T[],
+  getTexts: (item: T) => TriageTexts,
+): Triage<T> {
+  const result: Triage<T> = { exact: [], prefix: [], wordPrefix: [], rest: [] };
+  const normalized = normalizeForMatch(query);
+  if (normalized === '') {
+    result.prefix = [...items];
+    return result;
+  }
+  const queryWords = wordsOf(normalized);
+  for (const item of items) {
+    const kind = matchKind(normalized, queryWords, getTexts(item));
+    if (kind === 'none') result.rest.push(item);
+    else result[kind].push(item);
+  }
+  return result;
+}
+
+/** Matches an entry by title, by its keywordString tokens and by the viewer's alias for it. */
+export function entryTexts(entry: SearchEntry): TriageTexts {
+  const tokens = entry.keywordString.split(/\s+/).filter((t) => t !== '');
+  const alias = entry.auxiliaryData.alias;
+  return { name: entry.title, tokens: alias === undefined ? tokens : [...tokens, alias] };
+}
+
+/** Matching entries, exact then prefix then word-prefix; non-matching ones are dropped. */
+export function rankEntries(query: string, entries: readonly SearchEntry[]): SearchEntry[] {
+  const { exact, prefix, wordPrefix } = triage(query, entries, entryTexts);
+  return [...exact, ...prefix, ...wordPrefix];
+}
