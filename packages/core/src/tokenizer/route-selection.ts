@@ -1,4 +1,6 @@
 import { CoreError } from '../errors';
+import { objectIdOf as objectId } from '../search/entry';
+import { parseMessageObjectId } from '../search/server-nodes';
 import type { SearchEntry } from '../search/types';
 
 /** Where picking a typeahead entry leads (seed 4, "Selection"). */
@@ -17,25 +19,15 @@ export interface SelectionLookups {
   threadIdForUser: (userId: string) => string | null;
 }
 
-/** Our own copy of seed 3's rule: the object id is the last colon-separated part. */
-function objectId(uniqueID: string): string {
-  return uniqueID.slice(uniqueID.lastIndexOf(':') + 1);
-}
-
-/**
- * A message result's object id is `<threadId>_<messageId>` (the form
- * search/server-nodes.ts builds; thread ids there never hold '_').
- */
 function messageLocation(entry: SearchEntry): { threadId: string; messageId: string } {
-  const id = objectId(entry.uniqueID);
-  const underscore = id.indexOf('_');
-  if (underscore <= 0 || underscore === id.length - 1) {
+  const location = parseMessageObjectId(entry.uniqueID);
+  if (!location) {
     throw new CoreError(
       'invalid_message_entry',
       `A message entry's object id must be <threadId>_<messageId>: '${entry.uniqueID}'`,
     );
   }
-  return { threadId: id.slice(0, underscore), messageId: id.slice(underscore + 1) };
+  return location;
 }
 
 function userRoute(id: string, lookups: SelectionLookups): SelectionRoute {
