@@ -5,3 +5,4 @@ export * from './search';
 export * from './i18n';
 export * from './threads';
 export * from './tokenizer';
+export * from './typeahead';

@@ -1,0 +1,12 @@
+export * from './backoff';
+export * from './highlight';
+export * from './limits';
+export * from './local-cache';
+export * from './messages';
+export * from './payload';
+export * from './reducer';
+export * from './sections';
+export * from './state';
+export * from './surfaces';
+export * from './work';
+export type { RetryPolicy } from './source-events';
