@@ -40,9 +40,19 @@ export const BEEPER = {
   idleDelayMs: 10_000,
   activeLongDelayMs: 4_000,
   fadeOutMs: 1_500,
+  /** seed: not shown; our choice. Toasts beyond this wait in the queue (PENDING). */
+  maxVisible: 3,
 } as const;
 
 export const NOTIFICATION_SOUND_MIN_INTERVAL_MS = 5_000;
+
+/** Calls: seed section 9 gives no values; both are our choices. */
+export const CALLS = {
+  /** How long an unanswered call rings before it ends as no answer. */
+  ringTimeoutMs: 45_000,
+  /** People in one call, the local user included. */
+  maxParticipants: 6,
+} as const;
 
 export const IMAGE_SIZE_CACHE = {
   maxEntries: 50,
@@ -83,6 +93,19 @@ export const FUNNEL = {
   typicalTimeoutSec: 600,
   reliabilityFlushIntervalSec: 1800,
   channel: 'funnel_analytics',
+} as const;
+
+/** seed: per-funnel timeouts "values not shown"; our choices, keyed by funnel. */
+export const FUNNEL_TIMEOUT_SEC = {
+  search: 600,
+  broadcastSearch: 600,
+  omnipicker: 600,
+  share: 600,
+  /** Naming a group and picking coworkers takes longer than a search. */
+  groupCreation: 1_800,
+  /** A call funnel spans the whole call. */
+  call: 3_600,
+  nux: 300,
 } as const;
 
 export const PRESENCE_RING_MIN_BORDER_PX = 2;

@@ -9,3 +9,7 @@ export * from './typeahead';
 export * from './network';
 export * from './text';
 export * from './ui-rules';
+export * from './calls';
+export * from './beeper';
+export * from './analytics';
+export * from './schemas';
