@@ -1,6 +1,13 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { toWireError } from './errors';
+import { preparePasswordChecks } from './features/accounts/passwords';
+import { authRoutes } from './features/accounts/routes';
+import { registerSessionHooks } from './features/accounts/session-hooks';
+import { networkRoutes } from './features/network/routes';
+import { createMetrics } from './features/observability/metrics';
+import { registerObservability } from './features/observability/plugin';
+import { restRoutes } from './features/rest/routes';
 
 /**
  * Builds the whole HTTP application without listening, so tests can call
@@ -19,6 +26,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (wire.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     return reply.status(wire.statusCode).send(wire.body);
   });
+
+  // Before every route: metrics time all of them, sessions and CSRF guard all of them (GraphQL too).
+  const metrics = createMetrics();
+  registerObservability(app, metrics);
+  await registerSessionHooks(app, ctx);
+  await preparePasswordChecks();
+  await app.register(authRoutes({ ctx, metrics }));
+  await app.register(restRoutes(ctx));
+  await app.register(networkRoutes(ctx));
 
   app.get('/healthz', () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

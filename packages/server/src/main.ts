@@ -1,15 +1,37 @@
 import { buildApp } from './app';
+import { createProgressBar } from './cli/progress-bar';
 import { ConfigError, loadConfig } from './config';
+import type { AppContext } from './context';
+import { isNetworkEmpty, loadDemoNetwork } from './features/demo/load';
+import { formatLoginTable, type DemoLogin } from './features/demo/logins';
 import { createRuntimeContext } from './runtime';
+
+/** DEMO=auto on an empty database: generate and import the demo network, with progress. */
+async function loadDemoIfEmpty(ctx: AppContext): Promise<DemoLogin[] | null> {
+  if (ctx.config.demo !== 'auto' || !(await isNetworkEmpty(ctx))) return null;
+  process.stdout.write('Empty database: loading the demo network...\n');
+  const bar = createProgressBar((text) => process.stdout.write(text));
+  const logins = await loadDemoNetwork(ctx, (progress) => {
+    bar.update(progress);
+  });
+  bar.finish();
+  return logins;
+}
 
 /** Starts the messenger: migrate, (demo network on an empty database), listen. */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const ctx = await createRuntimeContext(config);
+  const demoLogins = await loadDemoIfEmpty(ctx);
   const app = await buildApp(ctx);
   const address = await app.listen({ host: config.host, port: config.port });
   const url = config.publicUrl ?? address;
   process.stdout.write(`\nThe messenger is running at ${url}\n`);
+  if (demoLogins) {
+    process.stdout.write(
+      `\nDemo logins (every demo account has the same password):\n${formatLoginTable(demoLogins)}\n`,
+    );
+  }
   const shutdown = (): void => {
     void app.close().then(() => ctx.db.close());
   };

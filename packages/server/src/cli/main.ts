@@ -1,9 +1,15 @@
 import { loadConfig } from '../config';
 import { createRuntimeContext } from '../runtime';
+import { demoCommand, importCommand } from './network-commands';
+
+// `npm run messenger` runs in the server package's folder; paths given on the
+// command line (FILE, DATA_DIR) mean where the user typed them.
+const userCwd = process.env.INIT_CWD;
+if (userCwd !== undefined && userCwd !== '') process.chdir(userCwd);
 
 /**
  * The `messenger` command line (`npm run messenger -- <command>`).
- * Commands: migrate.
+ * Commands: migrate, import FILE, demo.
  */
 const commands: Record<string, (args: string[]) => Promise<number>> = {
   async migrate() {
@@ -12,6 +18,8 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
     process.stdout.write('database is up to date\n');
     return 0;
   },
+  import: importCommand,
+  demo: demoCommand,
 };
 
 async function run(argv: string[]): Promise<number> {

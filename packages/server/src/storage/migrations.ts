@@ -1,7 +1,12 @@
 import type { DialectMigration } from './dialect-migration';
+import { networkMigration } from './migrations/001-network';
+import { accountsMigration } from './migrations/002-accounts';
 
 /**
  * Every migration in order. Names sort in the order they run; a feature adds
  * its own file and one line here.
  */
-export const migrations: Record<string, DialectMigration> = {};
+export const migrations: Record<string, DialectMigration> = {
+  '001-network': networkMigration,
+  '002-accounts': accountsMigration,
+};

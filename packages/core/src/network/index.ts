@@ -1,0 +1,25 @@
+export {
+  ACCOUNT_KINDS,
+  DEFAULT_FOLDER,
+  GATES,
+  NETWORK_FORMAT,
+  PAGE_CATEGORIES,
+  THREAD_KINDS,
+  networkSections,
+} from './schema';
+export type {
+  Gate,
+  Network,
+  NetworkBirthdate,
+  NetworkCompany,
+  NetworkGame,
+  NetworkMessage,
+  NetworkPage,
+  NetworkPair,
+  NetworkPerson,
+  NetworkSettings,
+  NetworkThread,
+} from './schema';
+export type { NetworkProblem } from './cross-check';
+export { describeNetworkProblem, messageTimeMs, validateNetwork } from './validate';
+export type { NetworkValidation } from './validate';
