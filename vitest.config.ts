@@ -19,6 +19,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Component tests of the web client: its Vite config (React, Relay's babel plugin) in jsdom.
+        extends: './packages/web/vite.config.ts',
+        test: {
+          name: 'web',
+          include: ['packages/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['packages/web/src/test/setup.ts'],
+        },
+      },
     ],
     coverage: {
       provider: 'v8',

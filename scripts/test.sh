@@ -27,9 +27,12 @@ npm run --silent format:check
 step "unit, storage contract, server integration and component tests (with core coverage)"
 node scripts/run-vitest.mjs
 
+step "web client: build, and the first screen's JavaScript within its budget"
+npm run --silent -w @messenger/web size
+
 if compgen -G "e2e/tests/*.test.ts" >/dev/null; then
-  step "end-to-end tests (Playwright + Chromium)"
-  npm run --silent -w @messenger/e2e test
+  step "end-to-end tests (Playwright + Chromium, against the web client built above)"
+  npm run --silent -w @messenger/e2e test:run
 fi
 
 step "all checks passed"

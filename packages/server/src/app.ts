@@ -8,6 +8,7 @@ import { networkRoutes } from './features/network/routes';
 import { createMetrics } from './features/observability/metrics';
 import { registerObservability } from './features/observability/plugin';
 import { restRoutes } from './features/rest/routes';
+import { webClientRoutes } from './features/web-client/plugin';
 
 /**
  * Builds the whole HTTP application without listening, so tests can call
@@ -45,6 +46,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       return reply.status(503).send({ status: 'unavailable' });
     }
   });
+
+  // The built web client: index.html for the client routes only, hashed assets under /assets/.
+  await app.register(webClientRoutes());
 
   await Promise.resolve();
   return app;

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeNode {
+  target: unknown[];
+  failureSummary?: string;
+}
+
+interface AxeViolation {
+  id: string;
+  impact: 'minor' | 'moderate' | 'serious' | 'critical' | null;
+  help: string;
+  helpUrl: string;
+  nodes: AxeNode[];
+}
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** One readable paragraph per violation: rule, impact, help, and each element at fault. */
+export function formatViolations(violations: AxeViolation[]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .map((node) => {
+          const summary = (node.failureSummary ?? '').replace(/\n\s*/g, ' ');
+          return `    - ${JSON.stringify(node.target)}: ${summary}`;
+        })
+        .join('\n');
+      return `  ${violation.id} (${String(violation.impact)}): ${violation.help}\n    ${violation.helpUrl}\n${nodes}`;
+    })
+    .join('\n');
+}
+
+/**
+ * Runs axe-core on the page as it is now (injected through the DevTools
+ * protocol, so the page's CSP does not block it) and fails with a readable
+ * list when a serious or critical violation is found. Returns all violations.
+ */
+export async function checkAccessibility(page: Page, screen: string): Promise<AxeViolation[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = (await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> };
+      }
+    ).axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations;
+  })) as AxeViolation[];
+  const blocking = violations.filter((v) => v.impact !== null && BLOCKING.has(v.impact));
+  if (blocking.length > 0) {
+    throw new Error(
+      `axe-core found ${blocking.length} serious or critical violation(s) on ${screen}:\n${formatViolations(blocking)}`,
+    );
+  }
+  return violations;
+}

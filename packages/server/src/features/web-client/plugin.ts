@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+
+/** `packages/web/dist`, seen from this file (packages/server/src/features/web-client). */
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
+
+/**
+ * The client routes answered with index.html (the web router's table):
+ * `/`, `/login`, `/messages` and everything under `/messages/`. Nothing else,
+ * so the server's own paths (/graphql, /sync, /auth, /ajax, /qp, /work,
+ * /settings, /admin, /staff, /healthz, /readyz, /metrics) are never shadowed
+ * and an unknown path stays a 404.
+ */
+export const SPA_ROUTES = ['/', '/login', '/messages', '/messages/*'] as const;
+
+/** Top-level files of the client's public folder (not hashed: short caching). */
+export const PUBLIC_FILES = ['/favicon.svg'] as const;
+
+export interface WebClientOptions {
+  /** The built client (`npm run -w @messenger/web build`); default packages/web/dist. */
+  distDir?: string;
+}
+
+/**
+ * The page's security headers: scripts only from this origin (Vite emits no
+ * inline script), no framing by other sites, no MIME sniffing.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https: http:",
+  "media-src 'self' blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** What `/` answers when the client was never built: a 503 that says how to build it. */
+export function notBuiltPage(distDir: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Messenger: web client not built</title></head>
+<body>
+<main>
+<h1>The web client is not built yet</h1>
+<p>The server is running, but <code>${escapeHtml(join(distDir, 'index.html'))}</code> does not exist.</p>
+<p>Build it with <code>npm run -w @messenger/web build</code> (<code>npm start</code> does this for you), then reload this page.</p>
+</main>
+</body>
+</html>
+`;
+}
+
+/**
+ * Serves the built web client: hashed files under /assets/ with immutable
+ * caching, index.html (never cached) for the client routes, and a clear 503
+ * page while the client is not built. The dist folder is read per request, so
+ * a rebuild needs no server restart.
+ */
+export function webClientRoutes(options: WebClientOptions = {}): FastifyPluginAsync {
+  const distDir = options.distDir ?? DEFAULT_WEB_DIST;
+  const indexFile = join(distDir, 'index.html');
+
+  return async (app) => {
+    const built = existsSync(indexFile);
+    if (!built) {
+      app.log.warn(
+        { distDir },
+        'the web client is not built: / answers 503 until `npm run -w @messenger/web build`',
+      );
+    }
+    await app.register(fastifyStatic, {
+      root: join(distDir, 'assets'),
+      prefix: '/assets/',
+      // Vite puts a content hash in every file name under assets/: a changed file gets a new name.
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      dotfiles: 'ignore',
+      // The folder may appear later (the client built after the server started): no warning.
+      suppressWarning: true,
+    });
+
+    for (const file of PUBLIC_FILES) {
+      app.get(file, (_request, reply) =>
+        reply.sendFile(file.slice(1), distDir, { maxAge: '1d', immutable: false }),
+      );
+    }
+
+    const sendIndex = async (reply: FastifyReply): Promise<FastifyReply> => {
+      let html: Buffer;
+      try {
+        html = await readFile(indexFile);
+      } catch {
+        return reply
+          .status(503)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(notBuiltPage(distDir));
+      }
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', CONTENT_SECURITY_POLICY)
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'same-origin')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    };
+
+    for (const route of SPA_ROUTES) {
+      app.get(route, (_request, reply) => sendIndex(reply));
+    }
+  };
+}

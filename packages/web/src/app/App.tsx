@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { DEFAULT_LOCALE, englishMessages } from '../i18n/catalogue';
+import type { AppHistory } from '../router/history';
+import { RouterProvider } from '../router/Router';
+import type { SessionMarker } from '../session/session-client';
+import { SessionProvider } from '../session/SessionProvider';
+import { AppRoutes } from './AppRoutes';
+
+/** The whole client: wording, session, routing. Tests render it with a fake history and fetch. */
+export function App({
+  history,
+  marker,
+  fetch,
+}: {
+  history: AppHistory;
+  marker: SessionMarker;
+  fetch?: typeof globalThis.fetch;
+}): ReactNode {
+  return (
+    <IntlProvider locale={DEFAULT_LOCALE} defaultLocale={DEFAULT_LOCALE} messages={englishMessages}>
+      <SessionProvider marker={marker} {...(fetch === undefined ? {} : { fetch })}>
+        <RouterProvider history={history}>
+          <AppRoutes />
+        </RouterProvider>
+      </SessionProvider>
+    </IntlProvider>
+  );
+}

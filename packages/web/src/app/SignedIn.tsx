@@ -1,0 +1,32 @@
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { HostPage } from '../features/host/HostPage';
+import { preloadRelay } from '../relay/RelayRegion';
+import type { RouteMatch } from '../router/routes';
+import type { Viewer } from '../session/session-client';
+import { LoadingScreen } from '../ui/LoadingScreen';
+import { LazyMessengerPage } from './lazy-routes';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
+
+/** The screens of a signed-in person. */
+export function SignedIn({
+  viewer,
+  route,
+  path,
+}: {
+  viewer: Viewer;
+  route: Extract<RouteMatch, { name: 'host' | 'messenger' }>;
+  path: string;
+}): ReactNode {
+  useEffect(preloadRelay, []);
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<LoadingScreen />}>
+        {route.name === 'host' ? (
+          <HostPage viewer={viewer} />
+        ) : (
+          <LazyMessengerPage viewer={viewer} path={path} />
+        )}
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { appMessages } from '../../i18n/app-messages';
+import type { Viewer } from '../../session/session-client';
+import { AppHeader } from '../../ui/AppHeader';
+import { useDocumentTitle } from '../../ui/document-title';
+import { ChatSidebar } from '../chat-sidebar/ChatSidebar';
+import { ChatTabs } from '../chat-tabs/ChatTabs';
+import { hostMessages } from './messages';
+
+/**
+ * `/`: the host network's page with the messenger embedded: a feed shell in
+ * the middle, the chat sidebar on the right, chat tabs docked at the bottom.
+ */
+export function HostPage({ viewer }: { viewer: Viewer }): ReactNode {
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(appMessages.homeTitle));
+  return (
+    <div className="host-page">
+      <AppHeader viewerName={viewer.name} />
+      <div className="host-layout">
+        <main id="main-content" className="host-feed" aria-labelledby="feed-heading" tabIndex={-1}>
+          <h1 id="feed-heading">{intl.formatMessage(hostMessages.feedHeading)}</h1>
+          <article className="feed-card" aria-labelledby="feed-welcome">
+            <h2 id="feed-welcome">
+              {intl.formatMessage(hostMessages.welcome, { name: viewer.short_name })}
+            </h2>
+            <p>{intl.formatMessage(hostMessages.feedEmpty)}</p>
+          </article>
+        </main>
+        <ChatSidebar />
+      </div>
+      <ChatTabs />
+    </div>
+  );
+}

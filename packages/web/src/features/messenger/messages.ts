@@ -1,0 +1,15 @@
+import type { MessageDescriptor } from '@messenger/core';
+
+/** The full-page messenger under the product path prefix. */
+export const messengerMessages = {
+  chatsHeading: { id: 'web.messenger.chatsHeading', defaultMessage: 'Chats' },
+  threadViewLabel: { id: 'web.messenger.threadView', defaultMessage: 'Conversation' },
+  noThreadSelected: {
+    id: 'web.messenger.noThreadSelected',
+    defaultMessage: 'Select a conversation to start messaging.',
+  },
+  badPermalink: {
+    id: 'web.messenger.badPermalink',
+    defaultMessage: "This conversation link isn't valid.",
+  },
+} as const satisfies Record<string, MessageDescriptor>;

@@ -1,0 +1,62 @@
+import {
+  callPickerMessages,
+  callStatusMessages,
+  callSummaryMessages,
+  emoticonLabels,
+  staffEnvironmentMessages,
+  threadMessages,
+  typeaheadMessages,
+  type MessageDescriptor,
+} from '@messenger/core';
+import { chatSidebarMessages } from '../features/chat-sidebar/messages';
+import { chatTabsMessages } from '../features/chat-tabs/messages';
+import { hostMessages } from '../features/host/messages';
+import { loginMessages } from '../features/login/messages';
+import { messengerMessages } from '../features/messenger/messages';
+import { expiredMessages } from '../features/session-expired/messages';
+import { appMessages } from './app-messages';
+
+export const DEFAULT_LOCALE = 'en';
+
+type DescriptorGroup = Readonly<Record<string, MessageDescriptor>>;
+
+/**
+ * Every descriptor group the client formats: core's (the seed's wording) and
+ * the web client's own. Later features add their groups here.
+ */
+export const descriptorGroups: readonly DescriptorGroup[] = [
+  threadMessages,
+  typeaheadMessages,
+  callStatusMessages,
+  callPickerMessages,
+  callSummaryMessages,
+  staffEnvironmentMessages,
+  emoticonLabels,
+  appMessages,
+  loginMessages,
+  expiredMessages,
+  hostMessages,
+  chatSidebarMessages,
+  chatTabsMessages,
+  messengerMessages,
+];
+
+/**
+ * The English catalogue (id → message) built from the descriptors' default
+ * wording. One id with two different texts is a bug and throws.
+ */
+export function buildCatalogue(groups: readonly DescriptorGroup[]): Record<string, string> {
+  const catalogue: Record<string, string> = {};
+  for (const group of groups) {
+    for (const descriptor of Object.values(group)) {
+      const existing = catalogue[descriptor.id];
+      if (existing !== undefined && existing !== descriptor.defaultMessage) {
+        throw new Error(`Message id '${descriptor.id}' has two different texts`);
+      }
+      catalogue[descriptor.id] = descriptor.defaultMessage;
+    }
+  }
+  return catalogue;
+}
+
+export const englishMessages: Record<string, string> = buildCatalogue(descriptorGroups);

@@ -1,0 +1,42 @@
+/**
+ * The client's route table. The server's SPA fallback (features/web-client)
+ * serves index.html for exactly these paths: `/`, `/login`, `/messages` and
+ * everything under `/messages/`.
+ */
+
+/** The product path prefix of the full-page messenger (seed 2, thread permalinks). */
+export const MESSENGER_PREFIX = '/messages';
+export const LOGIN_PATH = '/login';
+export const HOME_PATH = '/';
+
+export type RouteMatch =
+  | { name: 'host' }
+  | { name: 'login' }
+  /** `rest` is the path after the prefix ('' or '/thread/42'), read with core's parsePermalink. */
+  | { name: 'messenger'; rest: string }
+  | { name: 'not-found' };
+
+export function matchRoute(path: string): RouteMatch {
+  if (path === HOME_PATH) return { name: 'host' };
+  if (path === LOGIN_PATH) return { name: 'login' };
+  if (path === MESSENGER_PREFIX || path.startsWith(`${MESSENGER_PREFIX}/`)) {
+    return { name: 'messenger', rest: path.slice(MESSENGER_PREFIX.length) };
+  }
+  return { name: 'not-found' };
+}
+
+/**
+ * The `next` target after logging in: only a path of this app, never another
+ * origin (`//evil.example`) or the login page itself.
+ */
+export function safeNextPath(next: string | null): string {
+  if (next === null || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) {
+    return HOME_PATH;
+  }
+  const path = next.split(/[?#]/)[0] ?? '';
+  return path === LOGIN_PATH ? HOME_PATH : next;
+}
+
+export function loginPathFor(next: string): string {
+  return next === HOME_PATH ? LOGIN_PATH : `${LOGIN_PATH}?next=${encodeURIComponent(next)}`;
+}
