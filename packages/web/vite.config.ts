@@ -21,14 +21,6 @@ export default defineConfig({
   plugins: [react(), babel({ presets: [relayPreset] })],
   build: {
     target: 'es2022',
-    rolldownOptions: {
-      // @messenger/core is pure (no module does anything on import), but its
-      // package.json does not say so: without this, importing one descriptor
-      // from its barrel would ship every rule and zod with the first screen.
-      treeshake: {
-        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]core[\\/]src[\\/]/.test(id),
-      },
-    },
     // dist/.vite/manifest.json: the size check reads the first screen's chunks from it.
     manifest: true,
     sourcemap: true,
