@@ -27,6 +27,8 @@ export default defineConfig({
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['packages/web/src/test/setup.ts'],
+          // jsdom renders are slow on a busy 2-core machine; these bound hangs, not speed.
+          testTimeout: 30_000,
         },
       },
     ],
