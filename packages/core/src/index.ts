@@ -13,3 +13,4 @@ export * from './calls';
 export * from './beeper';
 export * from './analytics';
 export * from './schemas';
+export * from './sync';

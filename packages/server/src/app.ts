@@ -9,6 +9,9 @@ import { createMetrics } from './features/observability/metrics';
 import { registerObservability } from './features/observability/plugin';
 import { restRoutes } from './features/rest/routes';
 import { webClientRoutes } from './features/web-client/plugin';
+import { presenceStoreFor } from './features/presence/store';
+import { registerGraphQL } from './graphql/plugin';
+import { registerSync } from './features/sync/plugin';
 
 /**
  * Builds the whole HTTP application without listening, so tests can call
@@ -36,6 +39,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(authRoutes({ ctx, metrics }));
   await app.register(restRoutes(ctx));
   await app.register(networkRoutes(ctx));
+  registerGraphQL(app, { ctx, presence: presenceStoreFor(ctx) });
+  // The sync socket (/sync): delta log replay and live pushes, presence, typing, delivery acks.
+  await registerSync(app, ctx);
 
   app.get('/healthz', () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

@@ -2,6 +2,8 @@ import type { Clock } from '@messenger/core';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import type { Db } from './storage/db';
+import type { SyncBus } from './features/sync/bus';
+import type { SyncOptions } from './features/sync/options';
 
 /**
  * Everything a handler may depend on, built once at start-up (atproto's
@@ -12,6 +14,13 @@ export interface AppContext {
   db: Db;
   logger: Logger;
   clock: Clock;
+  /**
+   * Fan-out of sync notes between nodes (Redis with REDIS_URL); absent: an
+   * in-process bus made on first use. Closed with the app.
+   */
+  bus?: SyncBus;
+  /** Overrides of the sync socket's timers and bounds (tests shrink them). */
+  sync?: Partial<SyncOptions>;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };

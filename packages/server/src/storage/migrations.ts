@@ -1,6 +1,8 @@
+import { searchMigration } from '../features/search/migration';
 import type { DialectMigration } from './dialect-migration';
 import { networkMigration } from './migrations/001-network';
 import { accountsMigration } from './migrations/002-accounts';
+import { syncMigration } from './migrations/003-sync';
 
 /**
  * Every migration in order. Names sort in the order they run; a feature adds
@@ -9,4 +11,6 @@ import { accountsMigration } from './migrations/002-accounts';
 export const migrations: Record<string, DialectMigration> = {
   '001-network': networkMigration,
   '002-accounts': accountsMigration,
+  '003-sync': syncMigration,
+  '004-search': searchMigration,
 };

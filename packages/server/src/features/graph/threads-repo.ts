@@ -1,0 +1,163 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../storage/database';
+import type { Db } from '../../storage/db';
+import type { ThreadRow } from './models';
+import { chunks } from './people-repo';
+
+const THREAD_COLUMNS = [
+  't.id',
+  't.kind',
+  't.name',
+  't.name_flat',
+  't.image_src',
+  't.privacy_mode',
+  't.last_activity_at',
+  't.last_message_seq',
+  'tp.folder',
+  'tp.last_read_seq',
+] as const;
+
+function viewerThreads(k: Kysely<Database>, viewerId: string) {
+  return k
+    .selectFrom('thread_participants as tp')
+    .innerJoin('threads as t', 't.id', 'tp.thread_id')
+    .select(THREAD_COLUMNS)
+    .where('tp.participant_id', '=', viewerId)
+    .where('tp.hidden', '=', 0);
+}
+
+/** Position in a thread list ordered by last activity, newest first. */
+export interface ThreadListKey {
+  at: number;
+  id: string;
+}
+
+/**
+ * One page of the viewer's threads in a folder, newest activity first, after
+ * `after` (keyset paging: stable while new messages arrive). Returns up to
+ * `limit` rows.
+ */
+export async function threadListPage(
+  db: Db,
+  viewerId: string,
+  folder: string,
+  limit: number,
+  after: ThreadListKey | null,
+): Promise<ThreadRow[]> {
+  const rows = await db.read((k) => {
+    let query = viewerThreads(k, viewerId).where('tp.folder', '=', folder);
+    if (after !== null) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('t.last_activity_at', '<', after.at),
+          eb.and([eb('t.last_activity_at', '=', after.at), eb('t.id', '<', after.id)]),
+        ]),
+      );
+    }
+    return query
+      .orderBy('t.last_activity_at', 'desc')
+      .orderBy('t.id', 'desc')
+      .limit(limit)
+      .execute();
+  });
+  return rows;
+}
+
+/** The thread if the viewer takes part in it (and has not hidden it), else undefined. */
+export async function threadForViewer(
+  db: Db,
+  viewerId: string,
+  threadId: string,
+): Promise<ThreadRow | undefined> {
+  const row = await db.read((k) =>
+    viewerThreads(k, viewerId).where('t.id', '=', threadId).executeTakeFirst(),
+  );
+  return row;
+}
+
+/** Every group thread of the viewer, newest first (group and room search filter these in memory). */
+export async function viewerGroupThreads(db: Db, viewerId: string): Promise<ThreadRow[]> {
+  const rows = await db.read((k) =>
+    viewerThreads(k, viewerId)
+      .where('t.kind', '=', 'group')
+      .orderBy('t.last_activity_at', 'desc')
+      .orderBy('t.id', 'desc')
+      .execute(),
+  );
+  return rows;
+}
+
+/** Every thread of the viewer, newest first. */
+export async function allViewerThreads(db: Db, viewerId: string): Promise<ThreadRow[]> {
+  const rows = await db.read((k) =>
+    viewerThreads(k, viewerId)
+      .orderBy('t.last_activity_at', 'desc')
+      .orderBy('t.id', 'desc')
+      .execute(),
+  );
+  return rows;
+}
+
+export interface ParticipantRow {
+  thread_id: string;
+  participant_id: string;
+  participant_kind: 'person' | 'page';
+  nickname: string | null;
+}
+
+/** Participant rows of several threads, in the order they joined. */
+export async function participantsOfThreads(
+  db: Db,
+  threadIds: readonly string[],
+): Promise<ParticipantRow[]> {
+  const unique = [...new Set(threadIds)];
+  if (unique.length === 0) return [];
+  return db.read(async (k) => {
+    const out: ParticipantRow[] = [];
+    for (const part of chunks(unique)) {
+      const rows = await k
+        .selectFrom('thread_participants')
+        .select(['thread_id', 'participant_id', 'participant_kind', 'nickname'])
+        .where('thread_id', 'in', part)
+        .orderBy('thread_id')
+        .orderBy('joined_at')
+        .orderBy('participant_id')
+        .execute();
+      for (const row of rows) {
+        out.push({ ...row, participant_kind: row.participant_kind === 'page' ? 'page' : 'person' });
+      }
+    }
+    return out;
+  });
+}
+
+/**
+ * Unread messages per thread for one reader: messages after their read mark
+ * written by someone else. Served by the (thread_id, seq_in_thread) index.
+ */
+export async function unreadCounts(
+  db: Db,
+  readerId: string,
+  threadIds: readonly string[],
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  const unique = [...new Set(threadIds)];
+  if (unique.length === 0) return counts;
+  await db.read(async (k) => {
+    for (const part of chunks(unique)) {
+      const rows = await k
+        .selectFrom('messages as m')
+        .innerJoin('thread_participants as tp', (join) =>
+          join.onRef('tp.thread_id', '=', 'm.thread_id').on('tp.participant_id', '=', readerId),
+        )
+        .select(['m.thread_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('m.thread_id', 'in', part)
+        .whereRef('m.seq_in_thread', '>', 'tp.last_read_seq')
+        .where('m.sender_id', '<>', readerId)
+        .groupBy('m.thread_id')
+        .execute();
+      for (const row of rows) counts.set(row.thread_id, row.n);
+    }
+  });
+  return counts;
+}

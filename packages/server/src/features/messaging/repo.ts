@@ -1,0 +1,246 @@
+import type { WireMessage } from '@messenger/core';
+import { sql, type Kysely } from 'kysely';
+import type { ParticipantKind, ThreadKind } from '../network/tables';
+import type { SyncDatabase } from '../sync/tables';
+
+/**
+ * Queries of conversations and messages, on the network feature's tables
+ * (plus the delivered mark of 003-sync). Every function takes the handle it
+ * runs on: a transaction for writes, the shared handle for reads.
+ */
+export type K = Kysely<SyncDatabase>;
+
+export interface ThreadRecord {
+  id: string;
+  kind: ThreadKind;
+  name: string | null;
+  image_src: string | null;
+  created_at: number;
+  last_activity_at: number;
+  last_message_seq: number;
+}
+
+export interface ParticipantRecord {
+  thread_id: string;
+  participant_id: string;
+  participant_kind: ParticipantKind;
+  folder: string;
+  nickname: string | null;
+  last_read_seq: number;
+  last_delivered_seq: number;
+  hidden: number;
+  joined_at: number;
+}
+
+export interface MessageRecord {
+  id: string;
+  thread_id: string;
+  sender_id: string;
+  text: string;
+  created_at: number;
+  seq_in_thread: number;
+  offline_threading_id: string | null;
+  entry_point: string | null;
+  tags: string;
+  kind: string;
+}
+
+export async function getThread(k: K, threadId: string): Promise<ThreadRecord | undefined> {
+  const row = await k
+    .selectFrom('threads')
+    .select([
+      'id',
+      'kind',
+      'name',
+      'image_src',
+      'created_at',
+      'last_activity_at',
+      'last_message_seq',
+    ])
+    .where('id', '=', threadId)
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  return {
+    ...row,
+    created_at: row.created_at,
+    last_activity_at: row.last_activity_at,
+    last_message_seq: row.last_message_seq,
+  };
+}
+
+/** Participants in the order they joined. */
+export async function getParticipants(k: K, threadId: string): Promise<ParticipantRecord[]> {
+  const rows = await k
+    .selectFrom('thread_participants')
+    .select([
+      'thread_id',
+      'participant_id',
+      'participant_kind',
+      'folder',
+      'nickname',
+      'last_read_seq',
+      'last_delivered_seq',
+      'hidden',
+      'joined_at',
+    ])
+    .where('thread_id', '=', threadId)
+    .orderBy('joined_at')
+    .orderBy('participant_id')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    participant_kind: row.participant_kind === 'page' ? 'page' : 'person',
+    last_read_seq: row.last_read_seq,
+    last_delivered_seq: row.last_delivered_seq,
+    joined_at: row.joined_at,
+  }));
+}
+
+/** The one-to-one thread of two participants, if they have one. */
+export async function findOneToOne(k: K, a: string, b: string): Promise<string | undefined> {
+  const row = await k
+    .selectFrom('thread_participants as pa')
+    .innerJoin('thread_participants as pb', 'pb.thread_id', 'pa.thread_id')
+    .innerJoin('threads as t', 't.id', 'pa.thread_id')
+    .select('t.id')
+    .where('pa.participant_id', '=', a)
+    .where('pb.participant_id', '=', b)
+    .where('t.kind', '=', 'one_to_one')
+    .orderBy('t.created_at')
+    .orderBy('t.id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+const MESSAGE_COLUMNS = [
+  'id',
+  'thread_id',
+  'sender_id',
+  'text',
+  'created_at',
+  'seq_in_thread',
+  'offline_threading_id',
+  'entry_point',
+  'tags',
+  'kind',
+] as const;
+
+const normalizeMessage = (row: MessageRecord): MessageRecord => ({
+  ...row,
+  created_at: row.created_at,
+  seq_in_thread: row.seq_in_thread,
+});
+
+export async function messageByOfflineId(
+  k: K,
+  senderId: string,
+  offlineThreadingId: string,
+): Promise<MessageRecord | undefined> {
+  const row = await k
+    .selectFrom('messages')
+    .select(MESSAGE_COLUMNS)
+    .where('sender_id', '=', senderId)
+    .where('offline_threading_id', '=', offlineThreadingId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : normalizeMessage(row);
+}
+
+/**
+ * Messages of a thread by seq_in_thread (the unique index serves it):
+ * `before` pages back from the newest, `after` forward; oldest first.
+ */
+export async function messagePage(
+  k: K,
+  threadId: string,
+  range: { before?: number; after?: number },
+  limit: number,
+): Promise<MessageRecord[]> {
+  let query = k.selectFrom('messages').select(MESSAGE_COLUMNS).where('thread_id', '=', threadId);
+  if (range.after !== undefined) {
+    query = query.where('seq_in_thread', '>', range.after);
+    const rows = await query.orderBy('seq_in_thread', 'asc').limit(limit).execute();
+    return rows.map(normalizeMessage);
+  }
+  if (range.before !== undefined) query = query.where('seq_in_thread', '<', range.before);
+  const rows = await query.orderBy('seq_in_thread', 'desc').limit(limit).execute();
+  return rows.map(normalizeMessage).reverse();
+}
+
+export async function insertMessage(k: K, message: MessageRecord): Promise<void> {
+  await k.insertInto('messages').values(message).execute();
+}
+
+/** Takes the thread's next message seq (locking the thread row until commit). */
+export async function nextMessageSeq(k: K, threadId: string, now: number): Promise<number> {
+  const row = await k
+    .updateTable('threads')
+    .set({
+      last_message_seq: sql<number>`last_message_seq + 1`,
+      last_activity_at: sql<number>`case when last_activity_at > ${now} then last_activity_at else ${now} end`,
+    })
+    .where('id', '=', threadId)
+    .returning('last_message_seq')
+    .executeTakeFirstOrThrow();
+  return row.last_message_seq;
+}
+
+/** Messages after `afterSeq` written by someone other than the participant. */
+export async function unreadCount(
+  k: K,
+  threadId: string,
+  participantId: string,
+  afterSeq: number,
+): Promise<number> {
+  const row = await k
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('thread_id', '=', threadId)
+    .where('seq_in_thread', '>', afterSeq)
+    .where('sender_id', '<>', participantId)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** Distinct senders of the thread's messages in (from, to], other than `except`. */
+export async function sendersBetween(
+  k: K,
+  threadId: string,
+  from: number,
+  to: number,
+  except: string,
+): Promise<string[]> {
+  const rows = await k
+    .selectFrom('messages')
+    .select('sender_id')
+    .distinct()
+    .where('thread_id', '=', threadId)
+    .where('seq_in_thread', '>', from)
+    .where('seq_in_thread', '<=', to)
+    .where('sender_id', '<>', except)
+    .execute();
+  return rows.map((row) => row.sender_id);
+}
+
+export function toWireMessage(row: MessageRecord): WireMessage {
+  return {
+    id: row.id,
+    thread_id: row.thread_id,
+    sender_id: row.sender_id,
+    text: row.text,
+    created_at: row.created_at,
+    seq_in_thread: row.seq_in_thread,
+    offline_threading_id: row.offline_threading_id,
+    entry_point: row.entry_point,
+    tags: parseTags(row.tags),
+    kind: row.kind,
+  };
+}
+
+function parseTags(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string') : [];
+  } catch {
+    return [];
+  }
+}

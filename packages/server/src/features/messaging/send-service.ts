@@ -1,0 +1,256 @@
+import { sendMessageInputSchema, type SendMessageInput, type WireMessage } from '@messenger/core';
+import { sql, type Transaction } from 'kysely';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, notFound } from '../../errors';
+import type { Database } from '../../storage/database';
+import type { Viewer } from '../accounts/viewer';
+import { commitWithDeltas, isUniqueViolation, type DeltaSink } from '../sync/commit';
+import { withSyncTables } from '../sync/tables';
+import { requireActor, unknownThread, viewingsOf, type Actor } from './audience';
+import { landingFolders } from './folders';
+import { messageId, newThreadId } from './ids';
+import { parseInput } from './input';
+import {
+  findOneToOne,
+  getParticipants,
+  getThread,
+  insertMessage,
+  messageByOfflineId,
+  nextMessageSeq,
+  toWireMessage,
+  type K,
+  type MessageRecord,
+  type ParticipantRecord,
+  type ThreadRecord,
+} from './repo';
+import { blocksAmong, findParty } from './relations-repo';
+import { addThreadUpdates } from './snapshot';
+
+export interface SentMessage {
+  message: WireMessage;
+  /** False when this was a retry of a message already stored: nothing new was written. */
+  created: boolean;
+}
+
+export const blocked = (field: string, message: string): AppError =>
+  new AppError('blocked', message, 403, field);
+
+/**
+ * send_message: idempotent per (sender, offline_threading_id) — a retry gets
+ * the stored message back and writes nothing, not even a delta. The message
+ * and every recipient's delta commit in one transaction.
+ */
+export async function sendMessage(
+  ctx: AppContext,
+  viewer: Viewer,
+  raw: unknown,
+): Promise<SentMessage> {
+  const input = parseInput(sendMessageInputSchema, raw);
+  return commitWithDeltas(ctx, (trx, sink) => sendIn(ctx, trx, sink, viewer, input), {
+    // Two concurrent retries of one message on PostgreSQL: the loser re-runs and finds the winner's.
+    retryOn: (error) => isUniqueViolation(error, 'messages_sender_offline_threading_id'),
+  });
+}
+
+interface Target {
+  /** Undefined for a first message to someone: the thread is created here. */
+  thread: ThreadRecord | undefined;
+  participants: ParticipantRecord[];
+  actorId: string;
+  actor: Actor | null;
+  field: 'thread_id' | 'recipient_id';
+  recipientId?: string;
+}
+
+async function sendIn(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  sink: DeltaSink,
+  viewer: Viewer,
+  input: SendMessageInput,
+): Promise<SentMessage> {
+  const k = withSyncTables(trx);
+  const now = ctx.clock.now();
+  const target =
+    input.thread_id !== undefined
+      ? await threadTarget(k, viewer, input.thread_id)
+      : await directTarget(ctx, trx, k, viewer, input.recipient_id ?? '');
+
+  const existing = await messageByOfflineId(k, target.actorId, input.offline_threading_id);
+  if (existing !== undefined) {
+    if (target.thread === undefined || existing.thread_id !== target.thread.id) {
+      throw badRequest(
+        'offline_threading_id',
+        'This offline_threading_id belongs to another message.',
+      );
+    }
+    return { message: toWireMessage(existing), created: false };
+  }
+  await checkBlocks(k, target);
+
+  let threadId: string;
+  let created = false;
+  if (target.thread === undefined) {
+    threadId = await createOneToOne(k, viewer, target.recipientId ?? '', now);
+    created = true;
+  } else {
+    threadId = target.thread.id;
+  }
+
+  const seq = await nextMessageSeq(k, threadId, now);
+  const message: MessageRecord = {
+    id: messageId(threadId, seq),
+    thread_id: threadId,
+    sender_id: target.actorId,
+    text: input.text,
+    created_at: now,
+    seq_in_thread: seq,
+    offline_threading_id: input.offline_threading_id,
+    entry_point: input.entry_point ?? null,
+    tags: JSON.stringify(input.tags ?? []),
+    kind: 'text',
+  };
+  await insertMessage(k, message);
+
+  // The sender has read their own message; replying to a request (or an ignored one) accepts it.
+  const own = target.actor?.row;
+  const accepts = own !== undefined && (own.hidden === 1 || own.folder === 'PENDING');
+  await k
+    .updateTable('thread_participants')
+    .set({
+      last_read_seq: seq,
+      last_delivered_seq: seq,
+      ...(accepts ? { hidden: 0, folder: 'INBOX' } : {}),
+    })
+    .where('thread_id', '=', threadId)
+    .where('participant_id', '=', target.actorId)
+    .execute();
+
+  const thread = await getThread(k, threadId);
+  if (thread === undefined) throw new Error(`thread ${threadId} vanished`);
+  const participants = await getParticipants(k, threadId);
+  const viewings = await viewingsOf(k, participants);
+  if (created || accepts) {
+    const changed = created ? viewings : viewings.filter((v) => v.as === target.actorId);
+    await addThreadUpdates(k, sink, thread, participants, changed);
+  }
+  const wire = toWireMessage(message);
+  const delta = { kind: 'message_new', message: wire } as const;
+  for (const viewing of viewings) {
+    if (viewing.as === target.actorId) sink.add({ userId: viewing.userId, delta });
+    else
+      sink.add({
+        userId: viewing.userId,
+        delta,
+        ack: { threadId, as: viewing.as, seqInThread: seq },
+      });
+  }
+  return { message: wire, created: true };
+}
+
+async function threadTarget(k: K, viewer: Viewer, threadId: string): Promise<Target> {
+  const thread = await getThread(k, threadId);
+  if (thread === undefined) throw unknownThread();
+  const participants = await getParticipants(k, threadId);
+  const actor = await requireActor(k, participants, viewer);
+  return { thread, participants, actorId: actor.id, actor, field: 'thread_id' };
+}
+
+async function directTarget(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  k: K,
+  viewer: Viewer,
+  recipientId: string,
+): Promise<Target> {
+  if (recipientId === viewer.id) throw badRequest('recipient_id', 'You cannot message yourself.');
+  const recipient = await findParty(k, recipientId);
+  if (recipient === undefined) {
+    const error = notFound('There is no such person or page.');
+    throw new AppError(error.code, error.message, error.statusCode, 'recipient_id');
+  }
+  if (recipient.memorialized) {
+    throw new AppError('forbidden', 'This account is memorialized.', 403, 'recipient_id');
+  }
+  if (ctx.db.dialect === 'postgres') {
+    // Two first messages between the same two people at once must not make two threads.
+    const pair = [viewer.id, recipientId].sort().join(':');
+    await sql`select pg_advisory_xact_lock(hashtext(${`dm:${pair}`}))`.execute(trx);
+  }
+  const threadId = await findOneToOne(k, viewer.id, recipientId);
+  if (threadId === undefined) {
+    return {
+      thread: undefined,
+      participants: [],
+      actorId: viewer.id,
+      actor: null,
+      field: 'recipient_id',
+      recipientId,
+    };
+  }
+  const target = await threadTarget(k, viewer, threadId);
+  return { ...target, field: 'recipient_id', recipientId };
+}
+
+/** One-to-one only: neither may write when either blocked the other. Groups stay open. */
+async function checkBlocks(k: K, target: Target): Promise<void> {
+  if (target.actor?.kind === 'page') return;
+  let otherId: string | undefined;
+  if (target.thread === undefined) otherId = target.recipientId;
+  else if (target.thread.kind === 'one_to_one') {
+    otherId = target.participants.find(
+      (p) => p.participant_id !== target.actorId && p.participant_kind === 'person',
+    )?.participant_id;
+  }
+  if (otherId === undefined) return;
+  const { blockedBy, blocking } = await blocksAmong(k, target.actorId, [otherId]);
+  if (blockedBy.has(otherId)) throw blocked(target.field, 'You cannot message this person.');
+  if (blocking.has(otherId))
+    throw blocked(target.field, 'You blocked this person; unblock them to write.');
+}
+
+async function createOneToOne(
+  k: K,
+  viewer: Viewer,
+  recipientId: string,
+  now: number,
+): Promise<string> {
+  const recipient = await findParty(k, recipientId);
+  const id = newThreadId(now);
+  await k
+    .insertInto('threads')
+    .values({
+      id,
+      kind: 'one_to_one',
+      name: null,
+      name_flat: null,
+      image_src: null,
+      privacy_mode: 1,
+      created_at: now,
+      last_activity_at: now,
+      last_message_seq: 0,
+    })
+    .execute();
+  const folder =
+    recipient?.kind === 'page'
+      ? 'INBOX'
+      : ((await landingFolders(k, viewer.id, [recipientId])).get(recipientId) ?? 'PENDING');
+  const row = (participantId: string, kind: 'person' | 'page', f: string) => ({
+    thread_id: id,
+    participant_id: participantId,
+    participant_kind: kind,
+    folder: f,
+    nickname: null,
+    last_read_seq: 0,
+    hidden: 0,
+    joined_at: now,
+  });
+  await k
+    .insertInto('thread_participants')
+    .values([
+      row(viewer.id, 'person', 'INBOX'),
+      row(recipientId, recipient?.kind ?? 'person', folder),
+    ])
+    .execute();
+  return id;
+}

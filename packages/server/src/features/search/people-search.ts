@@ -1,0 +1,247 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Database } from '../../storage/database';
+import type { DialectName } from '../../storage/db';
+import { compareAffinity, isListable, relationOf } from '../graph/circle';
+import { personModel, type PersonModel } from '../graph/models';
+import { PERSON_COLUMNS, type PersonRow } from '../graph/people-repo';
+import type { ViewerScope } from '../graph/scope';
+import { nameCondition, prefixCondition } from './name-sql';
+import { rankMatches, type SearchQuery } from './query';
+
+export interface PeopleSearchOptions {
+  limit: number;
+  excludeIds: ReadonlySet<string>;
+  /** Payment-recipient filter (seed 6): only people who can receive money. */
+  canViewerSendMoney: boolean;
+  /** Work-chat context: only friends and coworkers, nobody outside the viewer's work world. */
+  circleOnly: boolean;
+}
+
+/** Global candidates fetched per round; enough for every limit with exclusions to spare. */
+const BATCH = 100;
+/** Rounds of word-prefix candidates before giving up on filling the limit. */
+const MAX_ROUNDS = 5;
+
+type PeopleQuery = SelectQueryBuilder<Database, 'people', PersonRow>;
+
+function basePeople(
+  k: Kysely<Database>,
+  viewerId: string,
+  options: PeopleSearchOptions,
+): PeopleQuery {
+  let q = k
+    .selectFrom('people')
+    .select(PERSON_COLUMNS)
+    .where('people.memorialized', '=', 0)
+    .where('people.id', '<>', viewerId);
+  if (options.canViewerSendMoney) q = q.where('people.can_receive_money', '=', 1);
+  return q;
+}
+
+/**
+ * Matching people of the viewer's circle: friends, messenger contacts and
+ * everyone they share a thread with (all of them, however many: they outrank
+ * strangers), plus people the viewer's alias for them matches.
+ */
+async function circleMatches(
+  k: Kysely<Database>,
+  dialect: DialectName,
+  scope: ViewerScope,
+  query: SearchQuery,
+  aliasIds: readonly string[],
+  options: PeopleSearchOptions,
+): Promise<PersonRow[]> {
+  const viewerId = scope.viewer.id;
+  return basePeople(k, viewerId, options)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          nameCondition(dialect, 'people.name_flat', query),
+          eb.or([
+            eb(
+              'people.id',
+              'in',
+              eb.selectFrom('friendships').select('friend_id').where('person_id', '=', viewerId),
+            ),
+            eb(
+              'people.id',
+              'in',
+              eb.selectFrom('contacts').select('contact_id').where('person_id', '=', viewerId),
+            ),
+            eb(
+              'people.id',
+              'in',
+              eb
+                .selectFrom('thread_participants as me')
+                .innerJoin('thread_participants as other', 'other.thread_id', 'me.thread_id')
+                .select('other.participant_id')
+                .where('me.participant_id', '=', viewerId)
+                .where('me.hidden', '=', 0),
+            ),
+          ]),
+        ]),
+        ...(aliasIds.length > 0 ? [eb('people.id', 'in', [...aliasIds])] : []),
+      ]),
+    )
+    .execute();
+}
+
+/** Coworkers of a work viewer whose name matches, by name (they rank with friends). */
+function coworkerMatches(
+  k: Kysely<Database>,
+  dialect: DialectName,
+  scope: ViewerScope,
+  query: SearchQuery,
+  options: PeopleSearchOptions,
+  limit: number,
+): Promise<PersonRow[]> {
+  const { viewer } = scope;
+  if (!viewer.isWork || viewer.companyId === null) return Promise.resolve([]);
+  return basePeople(k, viewer.id, options)
+    .where('people.company_id', '=', viewer.companyId)
+    .where('people.account', '=', 'work')
+    .where(nameCondition(dialect, 'people.name_flat', query))
+    .orderBy('people.name_flat')
+    .orderBy('people.id')
+    .limit(limit)
+    .execute();
+}
+
+/** One page of word-index candidates after `afterKey` (people rowid on SQLite, id on PostgreSQL). */
+interface WordBatch {
+  rows: PersonRow[];
+  lastKey: string | null;
+}
+
+async function wordCandidates(
+  k: Kysely<Database>,
+  dialect: DialectName,
+  viewerId: string,
+  query: SearchQuery,
+  options: PeopleSearchOptions,
+  afterKey: string | null,
+): Promise<WordBatch> {
+  const money = options.canViewerSendMoney ? sql`and p.can_receive_money = 1` : sql``;
+  if (dialect === 'sqlite') {
+    // FTS5 hands out matches in rowid order, so the LIMIT stops the walk early.
+    const match = query.words.map((w) => `"${w}"*`).join(' ');
+    const after = afterKey === null ? sql`` : sql`and f.rowid > ${Number(afterKey)}`;
+    const result = await sql<PersonRow & { search_key: number }>`
+      select ${sql.join(PERSON_COLUMNS.map((c) => sql.ref(c.replace('people.', 'p.'))))},
+        f.rowid as search_key
+      from people_fts f join people p on p.rowid = f.rowid
+      where people_fts match ${match} ${after}
+        and p.memorialized = 0 and p.id <> ${viewerId} ${money}
+      order by f.rowid
+      limit ${BATCH}`.execute(k);
+    const last = result.rows.at(-1);
+    return {
+      rows: result.rows,
+      lastKey: result.rows.length < BATCH || last === undefined ? null : String(last.search_key),
+    };
+  }
+  const tsquery = query.words.map((w) => `${w}:*`).join(' & ');
+  const after = afterKey === null ? sql`` : sql`and p.id > ${afterKey}`;
+  const result = await sql<PersonRow>`
+    select ${sql.join(PERSON_COLUMNS.map((c) => sql.ref(c.replace('people.', 'p.'))))}
+    from people p
+    where to_tsvector('simple', p.name_flat) @@ to_tsquery('simple', ${tsquery}) ${after}
+      and p.memorialized = 0 and p.id <> ${viewerId} ${money}
+    order by p.id
+    limit ${BATCH}`.execute(k);
+  const last = result.rows.at(-1);
+  return {
+    rows: result.rows,
+    lastKey: result.rows.length < BATCH || last === undefined ? null : last.id,
+  };
+}
+
+/**
+ * Everyone else: the prefix range in name order (exact and prefix matches are
+ * contiguous there), then word-prefix candidates from the word index, batch
+ * by batch, until enough of them pass the triage.
+ */
+async function strangerMatches(
+  k: Kysely<Database>,
+  dialect: DialectName,
+  scope: ViewerScope,
+  query: SearchQuery,
+  options: PeopleSearchOptions,
+  needed: number,
+): Promise<PersonRow[]> {
+  const viewerId = scope.viewer.id;
+  const prefix = await basePeople(k, viewerId, options)
+    .where(prefixCondition(dialect, 'people.name_flat', query))
+    .orderBy('people.name_flat')
+    .orderBy('people.id')
+    .limit(needed)
+    .execute();
+  const out = [...prefix];
+  let verified = 0;
+  let afterKey: string | null = null;
+  for (let round = 0; round < MAX_ROUNDS && verified < needed; round += 1) {
+    const batch = await wordCandidates(k, dialect, viewerId, query, options, afterKey);
+    out.push(...batch.rows);
+    verified += rankMatches(
+      query,
+      batch.rows,
+      (p) => ({ name: p.name_flat }),
+      () => 0,
+    ).length;
+    if (batch.lastKey === null) break;
+    afterKey = batch.lastKey;
+  }
+  return out;
+}
+
+/**
+ * Profile search: core triage on flattened names (and the viewer's alias for
+ * a person), then affinity (friends and coworkers, then people the viewer
+ * talked with, then everyone else), within the limit.
+ */
+export async function searchPeople(
+  scope: ViewerScope,
+  query: SearchQuery,
+  options: PeopleSearchOptions,
+): Promise<PersonModel[]> {
+  const circle = await scope.circle();
+  const dialect = scope.db.dialect;
+  const aliasIds = [...circle.aliases]
+    .filter(
+      ([, alias]) =>
+        rankMatches(
+          query,
+          [alias],
+          (a) => ({ name: a }),
+          () => 0,
+        ).length > 0,
+    )
+    .map(([id]) => id);
+  const slack = options.limit + options.excludeIds.size + circle.blocked.size;
+  const rows = await scope.db.read(async (k) => {
+    const [near, coworkers] = await Promise.all([
+      circleMatches(k, dialect, scope, query, aliasIds, options),
+      coworkerMatches(k, dialect, scope, query, options, slack),
+    ]);
+    if (options.circleOnly || query.normalized === '') return [...near, ...coworkers];
+    const strangers = await strangerMatches(k, dialect, scope, query, options, slack);
+    return [...near, ...coworkers, ...strangers];
+  });
+
+  const unique = new Map<string, PersonRow>();
+  for (const row of rows) {
+    if (unique.has(row.id) || options.excludeIds.has(row.id) || !isListable(circle, row)) continue;
+    if (options.circleOnly && relationOf(circle, row) === 'non_friend') continue;
+    unique.set(row.id, row);
+  }
+  const ranked = rankMatches(
+    query,
+    [...unique.values()],
+    (p) => {
+      const alias = circle.aliases.get(p.id);
+      return { name: p.name, tokens: alias === undefined ? [] : [alias] };
+    },
+    compareAffinity(circle),
+  );
+  return ranked.slice(0, options.limit).map((row) => personModel(circle, row));
+}

@@ -1,0 +1,65 @@
+import { normalizeForMatch, triage, TYPEAHEAD, wordsOf, type TriageTexts } from '@messenger/core';
+import { badArgument, graphqlError } from '../../graphql/errors';
+
+/** Longest query accepted; a typeahead never needs more. */
+export const MAX_QUERY_LENGTH = 100;
+
+export interface SearchQuery {
+  /** Flattened (core normalizeForMatch): lower case, diacritics folded, spaces collapsed. */
+  normalized: string;
+  /** Words of the normalized query (letters and digits only, so safe in any index syntax). */
+  words: string[];
+  /** Lower-cased but not flattened words, for indexes that do not fold diacritics. */
+  rawWords: string[];
+}
+
+/**
+ * Checks and normalizes a query argument. Seed 4/5: no server search under 2
+ * characters, unless the caller sets allow_short_query; then even a blank
+ * query is accepted (it matches everything, as the core triage does).
+ */
+export function prepareQuery(raw: string, allowShort: boolean, field: string): SearchQuery {
+  if (raw.length > MAX_QUERY_LENGTH) {
+    throw badArgument(field, `must be at most ${MAX_QUERY_LENGTH} characters`);
+  }
+  const trimmed = raw.trim();
+  if (!allowShort && Array.from(trimmed).length < TYPEAHEAD.minQueryLength) {
+    throw graphqlError(
+      'query_too_short',
+      `A search needs at least ${TYPEAHEAD.minQueryLength} characters.`,
+      field,
+    );
+  }
+  const normalized = normalizeForMatch(trimmed);
+  return {
+    normalized,
+    words: wordsOf(normalized),
+    rawWords: wordsOf(trimmed.toLowerCase()),
+  };
+}
+
+/**
+ * Core triage (exact, prefix, word-prefix) and, within each bucket, the given
+ * order (affinity for people, recency for threads). Non-matches are dropped.
+ */
+export function rankMatches<T>(
+  query: SearchQuery,
+  items: readonly T[],
+  texts: (item: T) => TriageTexts,
+  compare: (a: T, b: T) => number,
+): T[] {
+  const buckets = triage(query.normalized, items, texts);
+  return [
+    ...[...buckets.exact].sort(compare),
+    ...[...buckets.prefix].sort(compare),
+    ...[...buckets.wordPrefix].sort(compare),
+  ];
+}
+
+/** Escapes LIKE wildcards for PostgreSQL's default escape character. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Largest code point: `name >= q and name < q || MAX` is the prefix range in binary order. */
+export const MAX_CHAR = '\u{10FFFF}';

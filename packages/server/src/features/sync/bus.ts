@@ -1,0 +1,81 @@
+import type { DeltaNote } from './delta-log';
+
+/**
+ * Fan-out between the nodes that hold sockets (DESIGN.md section 3). After a
+ * commit the writer publishes which users' logs moved; every node pushes to
+ * the sockets it holds for them. Ephemeral frames (typing, presence) travel
+ * the same way and are never stored. In one process the bus is a function
+ * call; with REDIS_URL it is Redis pub/sub (redis-bus.ts), same interface.
+ *
+ * Delivery is at most once: a lost note only delays a push until the socket's
+ * next note or reconnect, because every socket reads from the log itself.
+ */
+export type BusMessage =
+  | { type: 'deltas'; notes: DeltaNote[] }
+  /** `frame` is the JSON text of a server frame, for the users' sockets wherever they are. */
+  | { type: 'ephemeral'; userIds: string[]; frame: string }
+  /** A node's view of a user's presence, for nodes that aggregate several nodes' sockets. */
+  | { type: 'presence'; userId: string; nodeId: string; status: 'ACTIVE' | 'IDLE' | 'OFFLINE' };
+
+export type BusHandler = (message: BusMessage) => void;
+
+export interface SyncBus {
+  /** This node's id (presence notes of several nodes are told apart by it). */
+  readonly nodeId: string;
+  publish(message: BusMessage): Promise<void>;
+  /** Returns the unsubscribe function. */
+  subscribe(handler: BusHandler): () => void;
+  close(): Promise<void>;
+}
+
+/** Calls every handler in publish order, each on its own microtask, never inside `publish`. */
+export class LocalHandlers {
+  private readonly handlers = new Set<BusHandler>();
+
+  add(handler: BusHandler): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  dispatch(message: BusMessage, onError: (error: unknown) => void): void {
+    for (const handler of this.handlers) {
+      queueMicrotask(() => {
+        try {
+          handler(message);
+        } catch (error) {
+          onError(error);
+        }
+      });
+    }
+  }
+
+  clear(): void {
+    this.handlers.clear();
+  }
+}
+
+/** The embedded default: one process, no network. */
+export class InProcessBus implements SyncBus {
+  private readonly handlers = new LocalHandlers();
+  private closed = false;
+
+  constructor(
+    readonly nodeId = 'local',
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {}
+
+  publish(message: BusMessage): Promise<void> {
+    if (!this.closed) this.handlers.dispatch(message, this.onError);
+    return Promise.resolve();
+  }
+
+  subscribe(handler: BusHandler): () => void {
+    return this.handlers.add(handler);
+  }
+
+  close(): Promise<void> {
+    this.closed = true;
+    this.handlers.clear();
+    return Promise.resolve();
+  }
+}

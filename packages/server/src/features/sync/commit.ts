@@ -1,0 +1,85 @@
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../../context';
+import type { Database } from '../../storage/database';
+import { InProcessBus, type SyncBus } from './bus';
+import { appendDeltas, type DeltaEntry, type DeltaNote } from './delta-log';
+
+const lazyBuses = new WeakMap<AppContext, SyncBus>();
+
+/** The context's bus; without one (tests, one process), an in-process bus made on first use. */
+export function busOf(ctx: AppContext): SyncBus {
+  if (ctx.bus !== undefined) return ctx.bus;
+  let bus = lazyBuses.get(ctx);
+  if (bus === undefined) {
+    bus = new InProcessBus('local', (error) => {
+      ctx.logger.error({ err: error }, 'sync bus handler failed');
+    });
+    lazyBuses.set(ctx, bus);
+  }
+  return bus;
+}
+
+/** PostgreSQL serialization failure and deadlock; SQLite busy: the whole transaction may be retried. */
+const TRANSIENT = new Set(['40001', '40P01', 'SQLITE_BUSY']);
+
+export function isTransient(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && TRANSIENT.has(code);
+}
+
+/** PostgreSQL's unique_violation on a given constraint or index. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  if (e?.code === '23505') return e.constraint === constraint;
+  // SQLite names the columns, not the index.
+  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof e.message === 'string';
+}
+
+export interface DeltaSink {
+  add(entry: DeltaEntry): void;
+}
+
+export interface CommitOptions {
+  /** Re-run the whole transaction when this returns true for its error (once per attempt). */
+  retryOn?: (error: unknown) => boolean;
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Runs `work` in one transaction together with the deltas it describes, then,
+ * after the commit, publishes where each user's log now ends. A transient
+ * conflict re-runs `work` from the start (it must not keep state across runs).
+ */
+export async function commitWithDeltas<T>(
+  ctx: AppContext,
+  work: (trx: Transaction<Database>, deltas: DeltaSink) => Promise<T>,
+  options: CommitOptions = {},
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    let notes: DeltaNote[] = [];
+    try {
+      const value = await ctx.db.transact(async (trx) => {
+        const entries: DeltaEntry[] = [];
+        const result = await work(trx, { add: (entry) => entries.push(entry) });
+        notes = await appendDeltas(trx, entries, ctx.clock.now());
+        return result;
+      });
+      publishNotes(ctx, notes);
+      return value;
+    } catch (error) {
+      const retry = isTransient(error) || (options.retryOn?.(error) ?? false);
+      if (!retry || attempt >= MAX_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** After a commit: a failed publish only delays pushes (sockets also read the log), so it is logged. */
+export function publishNotes(ctx: AppContext, notes: DeltaNote[]): void {
+  if (notes.length === 0) return;
+  busOf(ctx)
+    .publish({ type: 'deltas', notes })
+    .catch((error: unknown) => {
+      ctx.logger.warn({ err: error }, 'sync bus publish failed');
+    });
+}

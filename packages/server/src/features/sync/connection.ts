@@ -1,0 +1,77 @@
+import type { ServerFrame } from '@messenger/core';
+import type { WebSocket } from '@fastify/websocket';
+
+export interface TypingRoute {
+  /** Who types: the user, or the page they answer for. */
+  actorId: string;
+  recipients: string[];
+  resolvedAt: number;
+  /** When "typing" was last passed on (repeats inside the refresh interval are dropped). */
+  sentAt: number;
+}
+
+export type ConnectionPhase = 'awaiting_hello' | 'replaying' | 'live' | 'closed';
+
+/**
+ * After a close frame, how long a peer that does not answer keeps its socket:
+ * a slow consumer reads its backlog and then sees the close code (4008), as
+ * long as it does so within this (ws's own close timeout, which only starts
+ * once the frame is written: never, for a stalled peer).
+ */
+const CLOSE_GRACE_MS = 30_000;
+
+/**
+ * One socket of one user. Kept small (an idle socket should cost a few KB):
+ * everything shared by a user's sockets lives in the hub's channel instead.
+ */
+export class SyncConnection {
+  phase: ConnectionPhase = 'awaiting_hello';
+  /** Every delta up to this seq has been handed to the socket. */
+  sentSeq = 0;
+  /** Cleared at each heartbeat, set by any pong or frame: still clear at the next one means dead. */
+  alive = true;
+  pumping = false;
+  /** Said hello: counted in its user's channel and presence. */
+  joined = false;
+  /** The client's own report of its user's attention. */
+  attention: 'active' | 'idle' = 'active';
+  lastActivityAt: number;
+  /** Threads this socket said it is typing in, with who hears it; told "stopped" when it goes. */
+  typingIn: Map<string, TypingRoute> | null = null;
+  helloTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    readonly ws: WebSocket,
+    readonly userId: string,
+    /** The session that opened the socket (its hash): when it ends, the socket closes. */
+    readonly sessionHash: string,
+    now: number,
+  ) {
+    this.lastActivityAt = now;
+  }
+
+  /** A method, not a getter: callers re-check it after every await. */
+  isOpen(): boolean {
+    return this.phase !== 'closed' && this.ws.readyState === this.ws.OPEN;
+  }
+
+  sendText(text: string): void {
+    if (this.isOpen()) this.ws.send(text);
+  }
+
+  send(frame: ServerFrame): void {
+    this.sendText(JSON.stringify(frame));
+  }
+
+  /** Closes with `code`; a peer that does not complete the close handshake is cut loose. */
+  close(code: number, reason: string): void {
+    if (this.phase === 'closed') return;
+    this.phase = 'closed';
+    if (this.helloTimer !== null) clearTimeout(this.helloTimer);
+    this.ws.close(code, reason);
+    const ws = this.ws;
+    setTimeout(() => {
+      if (ws.readyState !== ws.CLOSED) ws.terminate();
+    }, CLOSE_GRACE_MS).unref();
+  }
+}

@@ -1,0 +1,213 @@
+import type { Delta } from '@messenger/core';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../storage/database';
+import type { Db } from '../../storage/db';
+import { withSyncTables } from './tables';
+
+/**
+ * The per-user delta log (DESIGN.md section 2-3). `appendDeltas` runs inside
+ * the transaction of the change it describes: each user's head moves by the
+ * number of their new deltas in one upsert, which holds that user's row until
+ * commit, so seqs are handed out without gaps or duplicates on both SQLite
+ * (one writer) and PostgreSQL (row lock). Users are locked in id order, so two
+ * transactions touching the same users cannot deadlock on them.
+ */
+
+export interface AckMark {
+  threadId: string;
+  /** The participant the user receives the message as: themselves or a page they administer. */
+  as: string;
+  seqInThread: number;
+}
+
+export interface DeltaEntry {
+  userId: string;
+  delta: Delta;
+  /** Set for a message the user received from someone else: its ack marks it delivered. */
+  ack?: AckMark;
+}
+
+export interface StoredDelta {
+  seq: number;
+  /** The delta's JSON, sent to clients verbatim. */
+  payload: string;
+}
+
+/** "User U's log reached seq N", with the newest deltas inline so nodes can push without a read. */
+export interface DeltaNote {
+  userId: string;
+  seq: number;
+  deltas: StoredDelta[];
+}
+
+const INSERT_BATCH = 400;
+
+export async function appendDeltas(
+  trx: Transaction<Database>,
+  entries: readonly DeltaEntry[],
+  now: number,
+): Promise<DeltaNote[]> {
+  if (entries.length === 0) return [];
+  const db = withSyncTables(trx);
+  const byUser = new Map<string, DeltaEntry[]>();
+  for (const entry of entries) {
+    const list = byUser.get(entry.userId);
+    if (list === undefined) byUser.set(entry.userId, [entry]);
+    else list.push(entry);
+  }
+  const userIds = [...byUser.keys()].sort();
+
+  const heads = new Map<string, number>();
+  for (let i = 0; i < userIds.length; i += INSERT_BATCH) {
+    const batch = userIds.slice(i, i + INSERT_BATCH);
+    const rows = await db
+      .insertInto('user_sync')
+      .values(
+        batch.map((userId) => ({
+          user_id: userId,
+          head_seq: byUser.get(userId)?.length ?? 0,
+          pruned_seq: 0,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({
+          head_seq: sql<number>`user_sync.head_seq + excluded.head_seq`,
+        }),
+      )
+      .returning(['user_id', 'head_seq'])
+      .execute();
+    for (const row of rows) heads.set(row.user_id, row.head_seq);
+  }
+
+  const notes: DeltaNote[] = [];
+  const rows: {
+    user_id: string;
+    seq: number;
+    payload: string;
+    created_at: number;
+    ack_thread_id: string | null;
+    ack_as: string | null;
+    ack_seq: number | null;
+  }[] = [];
+  for (const userId of userIds) {
+    const list = byUser.get(userId) ?? [];
+    const head = heads.get(userId);
+    if (head === undefined) throw new Error(`no head returned for user ${userId}`);
+    const note: DeltaNote = { userId, seq: head, deltas: [] };
+    list.forEach((entry, index) => {
+      const seq = head - list.length + 1 + index;
+      const payload = JSON.stringify(entry.delta);
+      note.deltas.push({ seq, payload });
+      rows.push({
+        user_id: userId,
+        seq,
+        payload,
+        created_at: now,
+        ack_thread_id: entry.ack?.threadId ?? null,
+        ack_as: entry.ack?.as ?? null,
+        ack_seq: entry.ack?.seqInThread ?? null,
+      });
+    });
+    notes.push(note);
+  }
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    await db
+      .insertInto('user_deltas')
+      .values(rows.slice(i, i + INSERT_BATCH))
+      .execute();
+  }
+  return notes;
+}
+
+export interface LogState {
+  head: number;
+  pruned: number;
+}
+
+export async function readLogState(k: Kysely<Database>, userId: string): Promise<LogState> {
+  const row = await withSyncTables(k)
+    .selectFrom('user_sync')
+    .select(['head_seq', 'pruned_seq'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { head: row?.head_seq ?? 0, pruned: row?.pruned_seq ?? 0 };
+}
+
+/** Deltas after `afterSeq`, oldest first, at most `limit`. */
+export async function readDeltas(
+  k: Kysely<Database>,
+  userId: string,
+  afterSeq: number,
+  limit: number,
+): Promise<StoredDelta[]> {
+  const rows = await withSyncTables(k)
+    .selectFrom('user_deltas')
+    .select(['seq', 'payload'])
+    .where('user_id', '=', userId)
+    .where('seq', '>', afterSeq)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ seq: row.seq, payload: row.payload }));
+}
+
+export interface RetentionPolicy {
+  maxDeltas: number;
+  maxAgeMs: number;
+}
+
+/**
+ * Drops what falls out of each user's window: beyond the newest `maxDeltas`,
+ * or older than `maxAgeMs`. `pruned_seq` moves in the same transaction, so a
+ * hello that would need a dropped delta is told to resync instead.
+ */
+export async function pruneDeltas(
+  store: Db,
+  policy: RetentionPolicy,
+  now: number,
+): Promise<number> {
+  const db = withSyncTables(store.kysely);
+  const cuts = new Map<string, number>();
+  const overCount = await db
+    .selectFrom('user_sync')
+    .select(['user_id', sql<number>`head_seq - ${policy.maxDeltas}`.as('cut')])
+    .where(sql<boolean>`head_seq - ${policy.maxDeltas} > pruned_seq`)
+    .execute();
+  for (const row of overCount) cuts.set(row.user_id, row.cut);
+  const old = await db
+    .selectFrom('user_deltas')
+    .select(['user_id', (eb) => eb.fn.max('seq').as('cut')])
+    .where('created_at', '<', now - policy.maxAgeMs)
+    .groupBy('user_id')
+    .execute();
+  for (const row of old) {
+    const cut = row.cut;
+    if (cut > (cuts.get(row.user_id) ?? 0)) cuts.set(row.user_id, cut);
+  }
+
+  let deleted = 0;
+  // Id order, as appendDeltas locks them.
+  const users = [...cuts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (let i = 0; i < users.length; i += 100) {
+    deleted += await store.transact(async (trx) => {
+      const t = withSyncTables(trx);
+      let count = 0;
+      for (const [userId, cut] of users.slice(i, i + 100)) {
+        await t
+          .updateTable('user_sync')
+          .set({ pruned_seq: cut })
+          .where('user_id', '=', userId)
+          .where('pruned_seq', '<', cut)
+          .execute();
+        const result = await t
+          .deleteFrom('user_deltas')
+          .where('user_id', '=', userId)
+          .where('seq', '<=', cut)
+          .executeTakeFirst();
+        count += Number(result.numDeletedRows);
+      }
+      return count;
+    });
+  }
+  return deleted;
+}

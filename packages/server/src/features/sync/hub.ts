@@ -1,0 +1,336 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  SYNC_CLOSE,
+  SYNC_PROTOCOL_VERSION,
+  parseClientFrame,
+  type ClientFrame,
+  type HelloFrame,
+  type ResyncReason,
+} from '@messenger/core';
+import type { WebSocket } from '@fastify/websocket';
+import type { RawData } from 'ws';
+import type { Clock } from '@messenger/core';
+import type { Logger } from '../../logger';
+import type { Db } from '../../storage/db';
+import type { BusMessage, SyncBus } from './bus';
+import { SyncConnection } from './connection';
+import { readLogState, type DeltaNote } from './delta-log';
+import type { SyncOptions } from './options';
+import { DeltaPump, deltaFrame, type UserChannel } from './pump';
+
+/** What the hub hands on: presence, typing and delivery acks live in their own modules. */
+export interface HubListeners {
+  connected(conn: SyncConnection): void;
+  /** The socket caught up (after `ready`). */
+  ready(conn: SyncConnection): void;
+  activity(conn: SyncConnection): void;
+  disconnected(conn: SyncConnection): void;
+  typing(conn: SyncConnection, frame: Extract<ClientFrame, { type: 'typing' }>): void;
+  ack(conn: SyncConnection, seq: number): void;
+}
+
+export interface HubDeps {
+  db: Db;
+  bus: SyncBus;
+  logger: Logger;
+  clock: Clock;
+  options: SyncOptions;
+}
+
+/**
+ * The sync sockets of this node: the hello handshake (replay, resync), client
+ * frames, heartbeats, session checks, and the users' channels that bus notes
+ * feed. Sending the log itself is the pump's (pump.ts).
+ */
+export class SyncHub {
+  private readonly channels = new Map<string, UserChannel>();
+  private readonly connections = new Set<SyncConnection>();
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly sessionCheck: NodeJS.Timeout;
+  private readonly unsubscribe: () => void;
+  private listeners: HubListeners | null = null;
+  private closed = false;
+  private readonly pumper: DeltaPump;
+
+  constructor(private readonly deps: HubDeps) {
+    this.pumper = new DeltaPump({
+      db: deps.db,
+      logger: deps.logger,
+      options: deps.options,
+      close: (conn, code, reason) => {
+        this.closeConn(conn, code, reason);
+      },
+      ready: (conn) => {
+        this.listeners?.ready(conn);
+      },
+    });
+    this.unsubscribe = deps.bus.subscribe((message) => {
+      this.onBus(message);
+    });
+    this.heartbeat = setInterval(() => {
+      this.beat();
+    }, deps.options.heartbeatMs);
+    this.heartbeat.unref();
+    this.sessionCheck = setInterval(() => {
+      this.checkSessions().catch((error: unknown) => {
+        deps.logger.warn({ err: error }, 'sync session check failed');
+      });
+    }, deps.options.sessionCheckMs);
+    this.sessionCheck.unref();
+  }
+
+  setListeners(listeners: HubListeners): void {
+    this.listeners = listeners;
+  }
+
+  /** Local sockets of a user (presence and typing look here). */
+  connectionsOf(userId: string): ReadonlySet<SyncConnection> {
+    return this.channels.get(userId)?.connections ?? new Set();
+  }
+
+  get size(): number {
+    return this.connections.size;
+  }
+
+  accept(ws: WebSocket, userId: string, sessionHash: string): SyncConnection {
+    const conn = new SyncConnection(ws, userId, sessionHash, this.deps.clock.now());
+    if (this.closed) {
+      conn.close(SYNC_CLOSE.goingAway, 'server shutting down');
+      return conn;
+    }
+    this.connections.add(conn);
+    conn.helloTimer = setTimeout(() => {
+      if (conn.phase === 'awaiting_hello')
+        this.closeConn(conn, SYNC_CLOSE.protocolError, 'no hello');
+    }, this.deps.options.helloTimeoutMs);
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      this.onMessage(conn, data, isBinary);
+    });
+    ws.on('pong', () => {
+      conn.alive = true;
+    });
+    ws.on('close', () => {
+      this.detach(conn);
+    });
+    ws.on('error', (error) => {
+      this.deps.logger.debug({ err: error }, 'sync socket error');
+    });
+    return conn;
+  }
+
+  /** Sends a ready-made frame to the caught-up sockets of these users on this node. */
+  deliverEphemeral(userIds: readonly string[], frame: string): void {
+    for (const userId of userIds) {
+      const channel = this.channels.get(userId);
+      if (channel === undefined) continue;
+      for (const conn of channel.connections) {
+        // Ephemeral frames are worth nothing late: a backed-up socket skips them.
+        if (conn.phase === 'live' && conn.ws.bufferedAmount <= this.deps.options.highWaterBytes) {
+          conn.sendText(frame);
+        }
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    clearInterval(this.sessionCheck);
+    this.unsubscribe();
+    for (const conn of [...this.connections])
+      this.closeConn(conn, SYNC_CLOSE.goingAway, 'server shutting down');
+    // Let close frames leave before the server closes the TCP sockets.
+    await sleep(20);
+  }
+
+  private beat(): void {
+    for (const conn of this.connections) {
+      if (!conn.alive) {
+        conn.ws.terminate();
+        this.detach(conn);
+        continue;
+      }
+      conn.alive = false;
+      if (conn.isOpen()) conn.ws.ping();
+    }
+  }
+
+  /** Sockets whose session ended (logout, expiry) since they opened are closed with 4401. */
+  async checkSessions(): Promise<void> {
+    const checked = new Set([...this.connections].map((c) => c.sessionHash));
+    const hashes = [...checked];
+    const live = new Set<string>();
+    const now = this.deps.clock.now();
+    for (let i = 0; i < hashes.length; i += 500) {
+      const batch = hashes.slice(i, i + 500);
+      const rows = await this.deps.db.read((k) =>
+        k
+          .selectFrom('sessions')
+          .select('id_hash')
+          .where('id_hash', 'in', batch)
+          .where('expires_at', '>', now)
+          .execute(),
+      );
+      for (const row of rows) live.add(row.id_hash);
+    }
+    for (const conn of [...this.connections]) {
+      // Sockets opened during the check were not asked about: next time.
+      if (checked.has(conn.sessionHash) && !live.has(conn.sessionHash)) {
+        this.closeConn(conn, SYNC_CLOSE.unauthenticated, 'session ended');
+      }
+    }
+  }
+
+  private onMessage(conn: SyncConnection, data: RawData, isBinary: boolean): void {
+    conn.alive = true;
+    if (conn.phase === 'closed') return;
+    if (isBinary) {
+      conn.send({ type: 'error', code: 'bad_frame', message: 'Frames are JSON text.' });
+      return;
+    }
+    const parsed = parseClientFrame(rawText(data));
+    if (!parsed.ok) {
+      conn.send({ type: 'error', code: 'bad_frame', message: parsed.message });
+      if (conn.phase === 'awaiting_hello')
+        this.closeConn(conn, SYNC_CLOSE.protocolError, 'bad frame');
+      return;
+    }
+    const frame = parsed.frame;
+    if (frame.type === 'hello') {
+      void this.onHello(conn, frame).catch((error: unknown) => {
+        this.deps.logger.error({ err: error }, 'sync hello failed');
+        this.closeConn(conn, SYNC_CLOSE.internal, 'internal error');
+      });
+      return;
+    }
+    if (conn.phase === 'awaiting_hello') {
+      conn.send({ type: 'error', code: 'hello_required', message: 'Say hello first.' });
+      this.closeConn(conn, SYNC_CLOSE.protocolError, 'hello required');
+      return;
+    }
+    switch (frame.type) {
+      case 'ping':
+        conn.send({ type: 'pong' });
+        return;
+      case 'ack':
+        if (frame.seq > conn.sentSeq) {
+          conn.send({ type: 'error', code: 'ack_ahead', message: 'That seq was not sent yet.' });
+          return;
+        }
+        this.listeners?.ack(conn, frame.seq);
+        return;
+      case 'typing':
+        conn.lastActivityAt = this.deps.clock.now();
+        conn.attention = 'active';
+        this.listeners?.activity(conn);
+        this.listeners?.typing(conn, frame);
+        return;
+      case 'presence':
+        conn.attention = frame.state;
+        if (frame.state === 'active') conn.lastActivityAt = this.deps.clock.now();
+        this.listeners?.activity(conn);
+        return;
+    }
+  }
+
+  private async onHello(conn: SyncConnection, hello: HelloFrame): Promise<void> {
+    if (conn.phase !== 'awaiting_hello') {
+      conn.send({ type: 'error', code: 'hello_repeated', message: 'Hello was already said.' });
+      return;
+    }
+    if (hello.protocol !== SYNC_PROTOCOL_VERSION) {
+      conn.send({
+        type: 'error',
+        code: 'unsupported_protocol',
+        message: `This server speaks protocol ${SYNC_PROTOCOL_VERSION}.`,
+      });
+      this.closeConn(conn, SYNC_CLOSE.unsupportedProtocol, 'unsupported protocol');
+      return;
+    }
+    if (conn.helloTimer !== null) clearTimeout(conn.helloTimer);
+    conn.helloTimer = null;
+    conn.phase = 'replaying';
+    conn.lastActivityAt = this.deps.clock.now();
+    // Join the channel before reading the head, so no note published meanwhile is missed.
+    const channel = this.channelFor(conn.userId);
+    channel.connections.add(conn);
+    conn.joined = true;
+    this.listeners?.connected(conn);
+    const log = await this.deps.db.read((k) => readLogState(k, conn.userId));
+    if (!conn.isOpen()) return;
+    channel.knownHead = Math.max(channel.knownHead, log.head);
+    let reason: ResyncReason | null = null;
+    if (hello.last_seq > log.head) reason = 'ahead_of_head';
+    else if (hello.last_seq < log.pruned) reason = 'window_expired';
+    if (reason === null) {
+      conn.sentSeq = hello.last_seq;
+    } else {
+      conn.sentSeq = log.head;
+      conn.send({ type: 'resync_required', reason, seq: log.head });
+    }
+    this.pumper.pump(conn, channel);
+  }
+
+  private channelFor(userId: string): UserChannel {
+    let channel = this.channels.get(userId);
+    if (channel === undefined) {
+      channel = { connections: new Set(), knownHead: 0, recent: new Map() };
+      this.channels.set(userId, channel);
+    }
+    return channel;
+  }
+
+  /** Closes with a code and lets the socket go at once (the close handshake may take long). */
+  private closeConn(conn: SyncConnection, code: number, reason: string): void {
+    conn.close(code, reason);
+    this.detach(conn);
+  }
+
+  /** Forgets a socket: on close, cut-off or termination; once. */
+  private detach(conn: SyncConnection): void {
+    conn.phase = 'closed';
+    if (conn.helloTimer !== null) clearTimeout(conn.helloTimer);
+    if (!this.connections.delete(conn) || !conn.joined) return;
+    const channel = this.channels.get(conn.userId);
+    if (channel?.connections.delete(conn) === true && channel.connections.size === 0) {
+      this.channels.delete(conn.userId);
+    }
+    this.listeners?.disconnected(conn);
+  }
+
+  private onBus(message: BusMessage): void {
+    if (message.type === 'deltas') {
+      for (const note of message.notes) this.onNote(note);
+    } else if (message.type === 'ephemeral') {
+      this.deliverEphemeral(message.userIds, message.frame);
+    }
+  }
+
+  private onNote(note: DeltaNote): void {
+    const channel = this.channels.get(note.userId);
+    if (channel === undefined) return;
+    channel.knownHead = Math.max(channel.knownHead, note.seq);
+    for (const delta of note.deltas)
+      channel.recent.set(delta.seq, deltaFrame(delta.seq, delta.payload));
+    this.trimRecent(channel);
+    for (const conn of channel.connections) {
+      if (conn.phase === 'replaying' || conn.phase === 'live') this.pumper.pump(conn, channel);
+    }
+  }
+
+  private trimRecent(channel: UserChannel): void {
+    let lowest = Infinity;
+    for (const conn of channel.connections) lowest = Math.min(lowest, conn.sentSeq);
+    for (const seq of channel.recent.keys()) {
+      if (seq > lowest && channel.recent.size <= this.deps.options.recentPerUser) break;
+      channel.recent.delete(seq);
+    }
+  }
+}
+
+function rawText(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data).toString('utf8');
+}

@@ -1,0 +1,139 @@
+import fastifyWebsocket from '@fastify/websocket';
+import { SYNC_CLOSE, SYNC_PATH } from '@messenger/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { AppContext } from '../../context';
+import { DeliveryQueue } from '../messaging/delivery-service';
+import { presenceStoreFor } from '../presence/store';
+import { busOf } from './commit';
+import { pruneDeltas } from './delta-log';
+import { SyncHub } from './hub';
+import { syncOptions, type SyncOptions } from './options';
+import { PresenceTracker } from './presence-tracker';
+import { TypingRelay } from './typing-relay';
+
+/** The sync machinery of one app (one node). */
+export interface SyncRuntime {
+  options: SyncOptions;
+  hub: SyncHub;
+  presence: PresenceTracker;
+  typing: TypingRelay;
+  delivery: DeliveryQueue;
+  /** Runs the retention pruning now (it also runs on a timer). */
+  prune(): Promise<number>;
+}
+
+const runtimes = new WeakMap<AppContext, SyncRuntime>();
+
+/** The sync runtime registered for this context (tests wait on its delivery queue). */
+export function syncRuntimeOf(ctx: AppContext): SyncRuntime | undefined {
+  return runtimes.get(ctx);
+}
+
+/**
+ * Only pages of this site may open the socket with the user's cookie (a
+ * cross-site page could otherwise read their deltas): the Origin, when a
+ * browser sends one, must be this host or PUBLIC_URL's.
+ */
+function originAllowed(request: FastifyRequest, config: Config): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  if (host === request.headers.host) return true;
+  if (config.publicUrl === undefined) return false;
+  try {
+    return new URL(config.publicUrl).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Registers the sync socket at /sync on the root instance (call it once,
+ * after the session hooks): the WebSocket plugin, the hub with presence,
+ * typing and delivery acks, and the retention timer.
+ */
+export async function registerSync(app: FastifyInstance, ctx: AppContext): Promise<SyncRuntime> {
+  const options = syncOptions(ctx.sync);
+  const bus = busOf(ctx);
+  const hub = new SyncHub({ db: ctx.db, bus, logger: ctx.logger, clock: ctx.clock, options });
+  const presence = new PresenceTracker({
+    db: ctx.db,
+    bus,
+    store: presenceStoreFor(ctx),
+    clock: ctx.clock,
+    logger: ctx.logger,
+    options,
+    connectionsOf: (userId) => hub.connectionsOf(userId),
+  });
+  const typing = new TypingRelay({ db: ctx.db, bus, logger: ctx.logger, options });
+  const delivery = new DeliveryQueue(ctx);
+  hub.setListeners({
+    connected: (conn) => {
+      presence.connected(conn);
+    },
+    ready: (conn) => {
+      presence.ready(conn);
+    },
+    activity: (conn) => {
+      presence.activity(conn);
+    },
+    disconnected: (conn) => {
+      presence.disconnected(conn);
+      typing.disconnected(conn);
+    },
+    typing: (conn, frame) => {
+      typing.onTyping(conn, frame).catch((error: unknown) => {
+        ctx.logger.warn({ err: error }, 'typing frame failed');
+      });
+    },
+    ack: (conn, seq) => {
+      delivery.enqueue(conn.userId, seq);
+    },
+  });
+
+  const policy = { maxDeltas: options.retentionMaxDeltas, maxAgeMs: options.retentionMaxAgeMs };
+  const prune = () => pruneDeltas(ctx.db, policy, ctx.clock.now());
+  const pruner = setInterval(() => {
+    prune().catch((error: unknown) => {
+      ctx.logger.warn({ err: error }, 'delta pruning failed');
+    });
+  }, options.pruneIntervalMs);
+  pruner.unref();
+
+  const runtime: SyncRuntime = { options, hub, presence, typing, delivery, prune };
+  runtimes.set(ctx, runtime);
+
+  // Before the WebSocket plugin's own preClose: clients hear 1001 (going away) and reconnect.
+  app.addHook('preClose', async () => {
+    clearInterval(pruner);
+    presence.close();
+    await hub.close();
+  });
+  app.addHook('onClose', async () => {
+    await delivery.idle();
+    await bus.close();
+    runtimes.delete(ctx);
+  });
+
+  if (!app.hasDecorator('websocketServer')) {
+    await app.register(fastifyWebsocket, { options: { maxPayload: options.maxClientFrameBytes } });
+  }
+  app.get(SYNC_PATH, { websocket: true }, (socket, request) => {
+    if (!originAllowed(request, ctx.config)) {
+      socket.close(SYNC_CLOSE.forbiddenOrigin, 'forbidden origin');
+      return;
+    }
+    if (request.viewer === null || request.authSession === null) {
+      socket.close(SYNC_CLOSE.unauthenticated, 'log in first');
+      return;
+    }
+    hub.accept(socket, request.viewer.id, request.authSession.idHash);
+  });
+  return runtime;
+}

@@ -1,0 +1,139 @@
+import type { Clock, PresenceStatus, ServerFrame } from '@messenger/core';
+import type { Logger } from '../../logger';
+import type { Db } from '../../storage/db';
+import type { PresenceStore } from '../presence/store';
+import type { SyncBus } from './bus';
+import type { SyncConnection } from './connection';
+import type { SyncOptions } from './options';
+import { presenceAudience } from './presence-audience';
+
+export interface PresenceDeps {
+  db: Db;
+  bus: SyncBus;
+  store: PresenceStore;
+  clock: Clock;
+  logger: Logger;
+  options: SyncOptions;
+  /** The user's caught-up or replaying sockets on this node. */
+  connectionsOf(userId: string): ReadonlySet<SyncConnection>;
+}
+
+/**
+ * ACTIVE / IDLE / OFFLINE from socket activity (DESIGN.md section 2): a
+ * socket with recent activity that does not say it is idle makes its user
+ * ACTIVE; connected but quiet for `presenceIdleMs` (or all sockets say idle)
+ * is IDLE; no socket for `presenceOfflineGraceMs` is OFFLINE. Changes go to
+ * the presence store (the buddy list reads it) and, as ephemeral `presence`
+ * frames, to the friends' sockets on every node; nothing is stored in a log.
+ *
+ * One node's view: a user with sockets on several nodes needs the shared
+ * presence store that the scale-out work brings (Redis keys with expiry).
+ */
+export class PresenceTracker {
+  /** Users this node reports: status last pushed. */
+  private readonly statuses = new Map<string, PresenceStatus>();
+  /** Users whose last socket here closed, and when. */
+  private readonly goneAt = new Map<string, number>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly deps: PresenceDeps) {
+    this.sweeper = setInterval(() => {
+      this.sweep();
+    }, deps.options.presenceSweepMs);
+    this.sweeper.unref();
+  }
+
+  close(): void {
+    clearInterval(this.sweeper);
+  }
+
+  connected(conn: SyncConnection): void {
+    this.goneAt.delete(conn.userId);
+    this.evaluate(conn.userId);
+  }
+
+  activity(conn: SyncConnection): void {
+    this.evaluate(conn.userId);
+  }
+
+  disconnected(conn: SyncConnection): void {
+    if (this.deps.connectionsOf(conn.userId).size > 0) {
+      this.evaluate(conn.userId);
+      return;
+    }
+    this.goneAt.set(conn.userId, this.deps.clock.now());
+  }
+
+  /** After `ready`: the statuses of the people whose presence this user sees. */
+  ready(conn: SyncConnection): void {
+    void this.audienceOf(conn.userId)
+      .then((ids) => {
+        for (const [userId, status] of this.deps.store.getMany(ids)) {
+          if (status !== 'OFFLINE') conn.send({ type: 'presence', user_id: userId, status });
+        }
+      })
+      .catch((error: unknown) => {
+        this.deps.logger.warn({ err: error }, 'presence snapshot failed');
+      });
+  }
+
+  /** Idle and offline transitions; also keeps the store's reports fresh. */
+  sweep(): void {
+    const now = this.deps.clock.now();
+    for (const [userId, since] of this.goneAt) {
+      if (now - since >= this.deps.options.presenceOfflineGraceMs) {
+        this.goneAt.delete(userId);
+        this.change(userId, 'OFFLINE');
+      }
+    }
+    for (const userId of this.statuses.keys()) {
+      if (!this.goneAt.has(userId)) this.evaluate(userId);
+      const status = this.statuses.get(userId);
+      if (status !== undefined) this.deps.store.set(userId, status);
+    }
+  }
+
+  private evaluate(userId: string): void {
+    const connections = this.deps.connectionsOf(userId);
+    if (connections.size === 0) return;
+    const now = this.deps.clock.now();
+    let active = false;
+    for (const conn of connections) {
+      if (
+        conn.attention === 'active' &&
+        now - conn.lastActivityAt < this.deps.options.presenceIdleMs
+      ) {
+        active = true;
+        break;
+      }
+    }
+    this.change(userId, active ? 'ACTIVE' : 'IDLE');
+  }
+
+  private change(userId: string, status: PresenceStatus): void {
+    const previous = this.statuses.get(userId) ?? 'OFFLINE';
+    if (status === 'OFFLINE') this.statuses.delete(userId);
+    else this.statuses.set(userId, status);
+    this.deps.store.set(userId, status);
+    if (previous === status) return;
+    const frame: ServerFrame = { type: 'presence', user_id: userId, status };
+    void this.audienceOf(userId)
+      .then((ids) =>
+        ids.length === 0
+          ? undefined
+          : this.deps.bus.publish({
+              type: 'ephemeral',
+              userIds: ids,
+              frame: JSON.stringify(frame),
+            }),
+      )
+      .catch((error: unknown) => {
+        this.deps.logger.warn({ err: error }, 'presence push failed');
+      });
+  }
+
+  /** Read at each change (changes are rare): a new block or friendship counts at once. */
+  private audienceOf(userId: string): Promise<string[]> {
+    return this.deps.db.read((k) => presenceAudience(k, userId));
+  }
+}

@@ -1,0 +1,141 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SYNC_CLOSE } from '@messenger/core';
+import type { Logger } from '../../logger';
+import type { Db } from '../../storage/db';
+import type { SyncConnection } from './connection';
+import { readDeltas, readLogState } from './delta-log';
+import type { SyncOptions } from './options';
+
+/** Everything one node holds for one user: their sockets and their newest deltas. */
+export interface UserChannel {
+  connections: Set<SyncConnection>;
+  /** The newest seq this node knows the user's log has. */
+  knownHead: number;
+  /** seq → ready-made `delta` frame of the newest deltas (shared by the user's sockets). */
+  recent: Map<number, string>;
+}
+
+export const deltaFrame = (seq: number, payload: string): string =>
+  `{"type":"delta","seq":${seq},"delta":${payload}}`;
+
+export interface PumpDeps {
+  db: Db;
+  logger: Logger;
+  options: SyncOptions;
+  /** Closes the socket with a code and forgets it. */
+  close(conn: SyncConnection, code: number, reason: string): void;
+  /** The socket caught up for the first time (after `ready`). */
+  ready(conn: SyncConnection): void;
+}
+
+/**
+ * Sends each socket its user's log from its `sentSeq` up to the head the node
+ * knows: from the channel's recent deltas when it has them, else from the
+ * database in pages. Every socket pumps on its own: one whose buffer is full
+ * waits alone, so nobody else slows; one that stays full, passes the hard
+ * bound, or falls too far behind while live is cut off (4008) and resumes
+ * from its seq when the client reconnects.
+ */
+export class DeltaPump {
+  constructor(private readonly deps: PumpDeps) {}
+
+  pump(conn: SyncConnection, channel: UserChannel): void {
+    if (conn.pumping) return;
+    conn.pumping = true;
+    this.drain(conn, channel)
+      .catch((error: unknown) => {
+        this.deps.logger.error({ err: error, userId: conn.userId }, 'sync pump failed');
+        this.deps.close(conn, SYNC_CLOSE.internal, 'internal error');
+      })
+      .finally(() => {
+        conn.pumping = false;
+      });
+  }
+
+  private async drain(conn: SyncConnection, channel: UserChannel): Promise<void> {
+    while (conn.isOpen()) {
+      if (conn.sentSeq >= channel.knownHead) {
+        if (conn.phase === 'replaying') {
+          conn.send({ type: 'ready', seq: conn.sentSeq });
+          conn.phase = 'live';
+          this.deps.ready(conn);
+        }
+        return;
+      }
+      if (!(await this.waitForRoom(conn, channel))) return;
+      const cached = channel.recent.get(conn.sentSeq + 1);
+      if (cached !== undefined) {
+        conn.sendText(cached);
+        conn.sentSeq += 1;
+        continue;
+      }
+      const limit = Math.min(this.deps.options.replayPageSize, channel.knownHead - conn.sentSeq);
+      const from = conn.sentSeq;
+      const rows = await this.deps.db.read((k) => readDeltas(k, conn.userId, from, limit));
+      if (!conn.isOpen()) return;
+      if (rows[0]?.seq !== from + 1) {
+        await this.missing(conn, channel);
+        continue;
+      }
+      for (const row of rows) {
+        if (row.seq !== conn.sentSeq + 1) break;
+        if (!(await this.waitForRoom(conn, channel))) return;
+        conn.sendText(deltaFrame(row.seq, row.payload));
+        conn.sentSeq = row.seq;
+      }
+    }
+  }
+
+  /** The log lacks the next delta: pruned while the socket lagged (resync), or not yet visible. */
+  private async missing(conn: SyncConnection, channel: UserChannel): Promise<void> {
+    const log = await this.deps.db.read((k) => readLogState(k, conn.userId));
+    if (conn.sentSeq < log.pruned) {
+      conn.sentSeq = log.head;
+      channel.knownHead = Math.max(channel.knownHead, log.head);
+      conn.send({ type: 'resync_required', reason: 'gap', seq: log.head });
+    } else if (conn.sentSeq >= log.head) {
+      // A note claimed more than the log holds: the database is the truth.
+      channel.knownHead = log.head;
+    } else {
+      await sleep(20);
+    }
+  }
+
+  /**
+   * True when the socket may be sent more; false when it was cut off or
+   * closed meanwhile. Above the high-water mark it waits for the buffer to
+   * drain; a buffer that does not shrink for `stallTimeoutMs`, or passes the
+   * hard bound, or a live socket too far behind its user's head, is cut off.
+   */
+  private async waitForRoom(conn: SyncConnection, channel: UserChannel): Promise<boolean> {
+    const { highWaterBytes, maxBufferedBytes, stallTimeoutMs, maxLagDeltas } = this.deps.options;
+    const over = (): boolean =>
+      conn.ws.bufferedAmount > maxBufferedBytes ||
+      (conn.phase === 'live' && channel.knownHead - conn.sentSeq > maxLagDeltas);
+    if (over()) return this.cut(conn);
+    if (conn.ws.bufferedAmount <= highWaterBytes) return true;
+    let lowest = conn.ws.bufferedAmount;
+    let progressAt = Date.now();
+    while (conn.isOpen()) {
+      await sleep(10);
+      const buffered = conn.ws.bufferedAmount;
+      if (buffered <= highWaterBytes / 2) return conn.isOpen();
+      const now = Date.now();
+      if (buffered < lowest) {
+        lowest = buffered;
+        progressAt = now;
+      }
+      if (over() || now - progressAt > stallTimeoutMs) return this.cut(conn);
+    }
+    return false;
+  }
+
+  private cut(conn: SyncConnection): false {
+    this.deps.logger.info(
+      { userId: conn.userId, seq: conn.sentSeq },
+      'sync: slow consumer cut off',
+    );
+    this.deps.close(conn, SYNC_CLOSE.slowConsumer, 'slow consumer');
+    return false;
+  }
+}

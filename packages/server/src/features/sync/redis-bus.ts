@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { Logger } from '../../logger';
+import { LocalHandlers, type BusHandler, type BusMessage, type SyncBus } from './bus';
+
+/** Above this, a note's inline deltas are dropped: receivers read them from the log. */
+const INLINE_LIMIT_BYTES = 64 * 1024;
+
+interface Envelope {
+  origin: string;
+  message: BusMessage;
+}
+
+/**
+ * Redis pub/sub (REDIS_URL): one channel for the whole cluster; every node
+ * hears every note and keeps those of the users it holds sockets for. The
+ * publishing node hands its own message to local handlers at once and skips
+ * the echo from Redis, so a one-node push never waits for the network.
+ */
+export class RedisBus implements SyncBus {
+  private readonly handlers = new LocalHandlers();
+  private closed = false;
+
+  private constructor(
+    readonly nodeId: string,
+    private readonly channel: string,
+    private readonly pub: Redis,
+    private readonly sub: Redis,
+    private readonly logger: Logger,
+  ) {
+    sub.on('messageBuffer', (_channel: Buffer, payload: Buffer) => {
+      this.receive(payload.toString('utf8'));
+    });
+  }
+
+  static async connect(url: string, logger: Logger, channel = 'messenger:sync'): Promise<RedisBus> {
+    const options = { lazyConnect: true, maxRetriesPerRequest: 2, enableAutoPipelining: true };
+    const pub = new Redis(url, options);
+    const sub = new Redis(url, { ...options, enableAutoPipelining: false });
+    // ioredis reconnects by itself; an error event without a listener would crash the process.
+    for (const client of [pub, sub]) {
+      client.on('error', (error: unknown) => {
+        logger.warn({ err: error }, 'redis bus connection error');
+      });
+    }
+    try {
+      await Promise.all([pub.connect(), sub.connect()]);
+      await sub.subscribe(channel);
+    } catch (error) {
+      pub.disconnect();
+      sub.disconnect();
+      throw error;
+    }
+    const nodeId = `${process.pid.toString(36)}-${randomBytes(4).toString('hex')}`;
+    return new RedisBus(nodeId, channel, pub, sub, logger);
+  }
+
+  async publish(message: BusMessage): Promise<void> {
+    if (this.closed) return;
+    this.handlers.dispatch(message, (error) => {
+      this.logger.error({ err: error }, 'sync bus handler failed');
+    });
+    await this.pub.publish(this.channel, encode({ origin: this.nodeId, message }));
+  }
+
+  subscribe(handler: BusHandler): () => void {
+    return this.handlers.add(handler);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.handlers.clear();
+    await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
+  }
+
+  private receive(text: string): void {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(text) as Envelope;
+    } catch {
+      this.logger.warn('sync bus: dropped a message that is not JSON');
+      return;
+    }
+    if (envelope.origin === this.nodeId || this.closed) return;
+    this.handlers.dispatch(envelope.message, (error) => {
+      this.logger.error({ err: error }, 'sync bus handler failed');
+    });
+  }
+}
+
+function encode(envelope: Envelope): string {
+  const text = JSON.stringify(envelope);
+  if (text.length <= INLINE_LIMIT_BYTES || envelope.message.type !== 'deltas') return text;
+  const notes = envelope.message.notes.map((note) => ({ ...note, deltas: [] }));
+  return JSON.stringify({ origin: envelope.origin, message: { type: 'deltas', notes } });
+}

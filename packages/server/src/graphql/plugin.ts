@@ -1,0 +1,119 @@
+import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GraphQLError } from 'graphql';
+import { createGraphQLError, createYoga, maskError, type Plugin } from 'graphql-yoga';
+import type { AppContext } from '../context';
+import { AppError } from '../errors';
+import type { PresenceStore } from '../features/presence/store';
+import { createGraphQLContext, type GraphQLContext } from './context';
+import { badInputPlugin, variableError } from './bad-input';
+import { appErrorToGraphQL } from './errors';
+import { complexityRule } from './limits';
+import { extractOperationId, loadPersistedOperations, persistedOperationsPath } from './persisted';
+import { buildSchema } from './schema';
+
+export const GRAPHQL_PATH = '/graphql';
+
+export interface GraphQLPluginOptions {
+  ctx: AppContext;
+  presence: PresenceStore;
+  /** Persisted operations by id; defaults to the file of PERSISTED_OPERATIONS. */
+  persistedOperations?: ReadonlyMap<string, string>;
+}
+
+interface ServerContext {
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+const validationPlugin: Plugin = {
+  onValidate({ addValidationRule }) {
+    addValidationRule(complexityRule);
+  },
+};
+
+const persistedError = (code: string, message: string) => () =>
+  createGraphQLError(message, { extensions: { code, http: { status: 400 } } });
+
+/**
+ * Serves the schema at /graphql for GET and POST through GraphQL Yoga
+ * (Yoga's Fastify integration). Sessions and CSRF come from the accounts
+ * hooks that run on every route before this handler.
+ */
+export function registerGraphQL(app: FastifyInstance, options: GraphQLPluginOptions): void {
+  const { ctx, presence } = options;
+  const persisted =
+    options.persistedOperations ?? loadPersistedOperations(persistedOperationsPath(process.env));
+
+  const yoga = createYoga<ServerContext, GraphQLContext>({
+    schema: buildSchema(),
+    graphqlEndpoint: GRAPHQL_PATH,
+    logging: {
+      debug: (...args: unknown[]) => {
+        ctx.logger.debug({ args }, 'graphql');
+      },
+      info: (...args: unknown[]) => {
+        ctx.logger.info({ args }, 'graphql');
+      },
+      warn: (...args: unknown[]) => {
+        ctx.logger.warn({ args }, 'graphql');
+      },
+      error: (...args: unknown[]) => {
+        ctx.logger.error({ args }, 'graphql');
+      },
+    },
+    // GraphiQL only while developing; production runs persisted operations only.
+    graphiql: !ctx.config.production,
+    landingPage: false,
+    maskedErrors: {
+      maskError: (error, message, isDev) => {
+        // Compared by shape: graphql's ESM and CommonJS builds may both be loaded (one per realm).
+        const original = (error as { originalError?: unknown } | null)?.originalError ?? error;
+        if (original instanceof AppError) return appErrorToGraphQL(original);
+        const variable = variableError(error as GraphQLError);
+        if (variable !== null) return variable;
+        return maskError(error, message, isDev);
+      },
+    },
+    context: ({ req }) => createGraphQLContext(ctx, presence, req),
+    plugins: [
+      usePersistedOperations({
+        allowArbitraryOperations: !ctx.config.production,
+        extractPersistedOperationId: (params) => extractOperationId(params),
+        getPersistedOperation: (key) => persisted.get(key) ?? null,
+        customErrors: {
+          persistedQueryOnly: persistedError(
+            'persisted_query_only',
+            'Only persisted operations run on this server.',
+          ),
+          notFound: persistedError(
+            'persisted_query_not_found',
+            'No persisted operation has this id.',
+          ),
+          keyNotFound: persistedError(
+            ctx.config.production ? 'persisted_query_only' : 'bad_request',
+            ctx.config.production
+              ? 'Only persisted operations run on this server: send their id.'
+              : 'Send a query or a persisted operation id.',
+          ),
+        },
+      }),
+      validationPlugin,
+      badInputPlugin,
+    ],
+    extraParamNames: ['documentId', 'doc_id', 'id'],
+  });
+
+  app.route({
+    url: GRAPHQL_PATH,
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      response.headers.forEach((value, key) => {
+        void reply.header(key, value);
+      });
+      void reply.status(response.status);
+      return reply.send(response.body);
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import type { GraphQLSchema } from 'graphql';
+import { builder } from './builder';
+// Each feature registers its types and fields on the shared builder when imported.
+import '../features/graph/schema-nodes';
+import '../features/graph/schema-thread';
+import '../features/graph/schema-viewer';
+import '../features/graph/schema-sidebar';
+import '../features/messaging/schema';
+import '../features/search/schema-results';
+import '../features/search/schema';
+import '../features/search/schema-composite';
+import '../features/search/schema-typeahead';
+
+let schema: GraphQLSchema | undefined;
+
+/** The whole schema, built once (Pothos refuses to build the same builder twice). */
+export function buildSchema(): GraphQLSchema {
+  schema ??= builder.toSchema({ sortSchema: true });
+  return schema;
+}

@@ -1,0 +1,9 @@
+import { createViewerScope, type ViewerScope } from '../features/graph/scope';
+import type { GraphQLContext } from './context';
+import { viewerOf } from './errors';
+
+/** The request's viewer scope (`unauthenticated` without a viewer), created once per request. */
+export function scopeOf(ctx: GraphQLContext): ViewerScope {
+  const viewer = viewerOf(ctx);
+  return ctx.memo.get('viewer-scope', () => createViewerScope(ctx.app.db, ctx.app.clock, viewer));
+}
