@@ -17,8 +17,8 @@ export interface PeopleSearchOptions {
   circleOnly: boolean;
 }
 
-/** Global candidates fetched per round; enough for every limit with exclusions to spare. */
-const BATCH = 100;
+/** Ids per lookup of circle members (well under SQLite's parameter limit). */
+const CIRCLE_CHUNK = 500;
 /** Rounds of word-prefix candidates before giving up on filling the limit. */
 const MAX_ROUNDS = 5;
 
@@ -41,7 +41,9 @@ function basePeople(
 /**
  * Matching people of the viewer's circle: friends, messenger contacts and
  * everyone they share a thread with (all of them, however many: they outrank
- * strangers), plus people the viewer's alias for them matches.
+ * strangers), plus people the viewer's alias for them matches. The circle is
+ * already loaded, so its ids drive the lookup through the primary key instead
+ * of a name scan over everyone.
  */
 async function circleMatches(
   k: Kysely<Database>,
@@ -51,39 +53,26 @@ async function circleMatches(
   aliasIds: readonly string[],
   options: PeopleSearchOptions,
 ): Promise<PersonRow[]> {
-  const viewerId = scope.viewer.id;
-  return basePeople(k, viewerId, options)
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          nameCondition(dialect, 'people.name_flat', query),
-          eb.or([
-            eb(
-              'people.id',
-              'in',
-              eb.selectFrom('friendships').select('friend_id').where('person_id', '=', viewerId),
-            ),
-            eb(
-              'people.id',
-              'in',
-              eb.selectFrom('contacts').select('contact_id').where('person_id', '=', viewerId),
-            ),
-            eb(
-              'people.id',
-              'in',
-              eb
-                .selectFrom('thread_participants as me')
-                .innerJoin('thread_participants as other', 'other.thread_id', 'me.thread_id')
-                .select('other.participant_id')
-                .where('me.participant_id', '=', viewerId)
-                .where('me.hidden', '=', 0),
-            ),
-          ]),
-        ]),
-        ...(aliasIds.length > 0 ? [eb('people.id', 'in', [...aliasIds])] : []),
-      ]),
-    )
-    .execute();
+  const circle = await scope.circle();
+  const ids = [...new Set([...circle.friends, ...circle.contacts, ...circle.lastTalked.keys()])];
+  const out: PersonRow[] = [];
+  for (let at = 0; at < ids.length; at += CIRCLE_CHUNK) {
+    const chunk = ids.slice(at, at + CIRCLE_CHUNK);
+    out.push(
+      ...(await basePeople(k, scope.viewer.id, options)
+        .where('people.id', 'in', chunk)
+        .where(nameCondition(dialect, 'people.name_flat', query))
+        .execute()),
+    );
+  }
+  if (aliasIds.length > 0) {
+    out.push(
+      ...(await basePeople(k, scope.viewer.id, options)
+        .where('people.id', 'in', [...aliasIds])
+        .execute()),
+    );
+  }
+  return out;
 }
 
 /** Coworkers of a work viewer whose name matches, by name (they rank with friends). */
@@ -120,6 +109,7 @@ async function wordCandidates(
   query: SearchQuery,
   options: PeopleSearchOptions,
   afterKey: string | null,
+  batchSize: number,
 ): Promise<WordBatch> {
   const money = options.canViewerSendMoney ? sql`and p.can_receive_money = 1` : sql``;
   if (dialect === 'sqlite') {
@@ -133,11 +123,12 @@ async function wordCandidates(
       where people_fts match ${match} ${after}
         and p.memorialized = 0 and p.id <> ${viewerId} ${money}
       order by f.rowid
-      limit ${BATCH}`.execute(k);
+      limit ${batchSize}`.execute(k);
     const last = result.rows.at(-1);
     return {
       rows: result.rows,
-      lastKey: result.rows.length < BATCH || last === undefined ? null : String(last.search_key),
+      lastKey:
+        result.rows.length < batchSize || last === undefined ? null : String(last.search_key),
     };
   }
   const tsquery = query.words.map((w) => `${w}:*`).join(' & ');
@@ -148,11 +139,11 @@ async function wordCandidates(
     where to_tsvector('simple', p.name_flat) @@ to_tsquery('simple', ${tsquery}) ${after}
       and p.memorialized = 0 and p.id <> ${viewerId} ${money}
     order by p.id
-    limit ${BATCH}`.execute(k);
+    limit ${batchSize}`.execute(k);
   const last = result.rows.at(-1);
   return {
     rows: result.rows,
-    lastKey: result.rows.length < BATCH || last === undefined ? null : last.id,
+    lastKey: result.rows.length < batchSize || last === undefined ? null : last.id,
   };
 }
 
@@ -177,10 +168,13 @@ async function strangerMatches(
     .limit(needed)
     .execute();
   const out = [...prefix];
+  // Twice what is needed per round: most candidates pass the triage, and a
+  // round is cheap only while it stays small.
+  const batchSize = Math.max(20, needed * 2);
   let verified = 0;
   let afterKey: string | null = null;
   for (let round = 0; round < MAX_ROUNDS && verified < needed; round += 1) {
-    const batch = await wordCandidates(k, dialect, viewerId, query, options, afterKey);
+    const batch = await wordCandidates(k, dialect, viewerId, query, options, afterKey, batchSize);
     out.push(...batch.rows);
     verified += rankMatches(
       query,
