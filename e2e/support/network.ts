@@ -78,3 +78,31 @@ export function threadOf(network: Network, person: NetworkPerson): NetworkThread
   if (thread === undefined) throw new Error(`The network file has no thread of ${person.username}`);
   return thread;
 }
+
+/** Two people who share a one-to-one thread that is in both inboxes, and may message each other. */
+export interface OneToOnePair {
+  thread: NetworkThread;
+  first: NetworkPerson;
+  second: NetworkPerson;
+}
+
+/**
+ * The first one-to-one thread between two people who can log in, in both
+ * their inboxes, with no block between them. Chosen by properties only.
+ */
+export function oneToOnePair(network: Network & { blocks?: [string, string][] }): OneToOnePair {
+  const people = new Map(network.people.map((p) => [p.id, p]));
+  const blocked = (a: string, b: string) =>
+    (network.blocks ?? []).some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+  for (const thread of network.threads) {
+    if (thread.kind !== 'one_to_one') continue;
+    const [a, b] = thread.participants.map((id) => people.get(id));
+    if (a === undefined || b === undefined || !canLogIn(a) || !canLogIn(b)) continue;
+    const inInbox = (p: NetworkPerson) => (thread.folders?.[p.id] ?? 'INBOX') === 'INBOX';
+    if (!inInbox(a) || !inInbox(b) || blocked(a.id, b.id)) continue;
+    return { thread, first: a, second: b };
+  }
+  throw new Error(
+    'The network file has no one-to-one inbox thread between two people who can log in.',
+  );
+}

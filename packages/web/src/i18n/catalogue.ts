@@ -10,10 +10,13 @@ import {
 } from '@messenger/core';
 import { chatSidebarMessages } from '../features/chat-sidebar/messages';
 import { chatTabsMessages } from '../features/chat-tabs/messages';
+import { conversationMessages } from '../features/conversation/messages';
 import { hostMessages } from '../features/host/messages';
 import { loginMessages } from '../features/login/messages';
 import { messengerMessages } from '../features/messenger/messages';
 import { expiredMessages } from '../features/session-expired/messages';
+import { syncMessages } from '../features/sync/messages';
+import { threadListMessages } from '../features/thread-list/messages';
 import { appMessages } from './app-messages';
 
 export const DEFAULT_LOCALE = 'en';
@@ -39,6 +42,9 @@ export const descriptorGroups: readonly DescriptorGroup[] = [
   chatSidebarMessages,
   chatTabsMessages,
   messengerMessages,
+  threadListMessages,
+  conversationMessages,
+  syncMessages,
 ];
 
 /**

@@ -42,6 +42,20 @@ function isUnauthenticated(response: GraphQLResponse): boolean {
 }
 
 /**
+ * The Relay record id of an object. Ids are unique across people, pages and
+ * threads, so most types use theirs as is; two types reuse a person's id for
+ * something else: `Viewer` (the signed-in person's own view) gets its own
+ * record, and `ThreadParticipantState` (one person's read and delivery marks
+ * in one thread) gets none, so each thread keeps its own (path-based) record.
+ */
+export function dataIdOf(fieldValue: unknown, typeName: string): string | null {
+  if (typeName === 'ThreadParticipantState') return null;
+  const id = (fieldValue as { id?: unknown } | null)?.id;
+  if (typeof id !== 'string') return null;
+  return typeName === 'Viewer' ? `viewer:${id}` : id;
+}
+
+/**
  * One Relay environment per signed-in session (a new login never sees the
  * previous person's records). Requests go through the API client, so they
  * carry the session cookie and the CSRF header.
@@ -59,5 +73,5 @@ export function createRelayEnvironment(api: Api, onSessionLost: () => void): Env
     if (isUnauthenticated(json)) onSessionLost();
     return json;
   });
-  return new Environment({ network, store: new Store(new RecordSource()) });
+  return new Environment({ network, store: new Store(new RecordSource()), getDataID: dataIdOf });
 }

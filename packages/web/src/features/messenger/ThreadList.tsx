@@ -1,19 +1,45 @@
 import type { ReactNode } from 'react';
 import type { ThreadTag } from '@messenger/core';
 import { useIntl } from 'react-intl';
+import { RelayRegion } from '../../relay/RelayRegion';
+import { InlineLoading } from '../../ui/InlineLoading';
+import { listFolderOf } from '../thread-list/thread-rows';
+import { LazyThreadListBody } from './lazy-bodies';
 import { messengerMessages } from './messages';
+import { RegionErrorBoundary } from './RegionErrorBoundary';
 
 /**
  * The thread list of the full-page messenger (inbox, `/filtered`,
- * `/requests`). The conversations work fills it; this is its landmark.
+ * `/requests`): its landmark stays while the data loads or fails.
  */
-export function ThreadList({ folder }: { folder: ThreadTag }): ReactNode {
+export function ThreadList({
+  folder,
+  viewerId,
+  currentThreadId,
+  onUnreadChange,
+}: {
+  folder: ThreadTag;
+  viewerId: string;
+  currentThreadId: string | null;
+  onUnreadChange: (count: number) => void;
+}): ReactNode {
   const intl = useIntl();
+  const listFolder = listFolderOf(folder);
   return (
     <nav className="thread-list" aria-labelledby="thread-list-heading" data-folder={folder}>
       <h1 id="thread-list-heading" className="region-heading">
         {intl.formatMessage(messengerMessages.chatsHeading)}
       </h1>
+      <RegionErrorBoundary resetKey={listFolder}>
+        <RelayRegion fallback={<InlineLoading />}>
+          <LazyThreadListBody
+            viewerId={viewerId}
+            folder={listFolder}
+            currentThreadId={currentThreadId}
+            onUnreadChange={onUnreadChange}
+          />
+        </RelayRegion>
+      </RegionErrorBoundary>
     </nav>
   );
 }

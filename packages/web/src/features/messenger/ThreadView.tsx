@@ -1,22 +1,49 @@
 import type { ReactNode } from 'react';
 import type { Permalink } from '@messenger/core';
 import { useIntl } from 'react-intl';
+import { RelayRegion } from '../../relay/RelayRegion';
+import { InlineLoading } from '../../ui/InlineLoading';
+import { LazyConversationBody } from './lazy-bodies';
 import { messengerMessages } from './messages';
+import { RegionErrorBoundary } from './RegionErrorBoundary';
 
 /**
  * The open conversation of the full-page messenger, chosen by the permalink
- * (`/thread/{id}` or `/t/{userId}`, with an optional folder segment). The
- * conversations work fills it; this is its landmark.
+ * (`/thread/{id}`, with an optional folder segment).
  */
-export function ThreadView({ permalink }: { permalink: Permalink | null }): ReactNode {
+export function ThreadView({
+  permalink,
+  viewerId,
+}: {
+  permalink: Permalink | null;
+  viewerId: string;
+}): ReactNode {
   const intl = useIntl();
   let body: ReactNode;
   if (permalink === null) {
     body = <p role="status">{intl.formatMessage(messengerMessages.badPermalink)}</p>;
   } else if (permalink.kind === 'folder') {
-    body = <p>{intl.formatMessage(messengerMessages.noThreadSelected)}</p>;
+    body = (
+      <p className="thread-view-empty">{intl.formatMessage(messengerMessages.noThreadSelected)}</p>
+    );
+  } else if (permalink.kind === 'user') {
+    body = (
+      <p className="thread-view-empty">
+        {intl.formatMessage(messengerMessages.userPermalinkUnsupported)}
+      </p>
+    );
   } else {
-    body = null;
+    body = (
+      <RegionErrorBoundary resetKey={permalink.threadId}>
+        <RelayRegion fallback={<InlineLoading />}>
+          <LazyConversationBody
+            key={permalink.threadId}
+            threadId={permalink.threadId}
+            viewerId={viewerId}
+          />
+        </RelayRegion>
+      </RegionErrorBoundary>
+    );
   }
   return (
     <main

@@ -1,0 +1,140 @@
+import { MESSAGING_LIMITS, textLength, type WireMessage } from '@messenger/core';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Button, Form, Label, TextArea, TextField } from 'react-aria-components';
+import { useIntl } from 'react-intl';
+import { graphql, useMutation, useRelayEnvironment } from 'react-relay';
+import { applyMessageNew } from '../sync/apply-delta';
+import type { ComposerSendMutation } from './__generated__/ComposerSendMutation.graphql';
+import { conversationMessages } from './messages';
+
+/** A fresh client id for one message: a retry of the same send is stored once. */
+export function newOfflineThreadingId(random: () => string = () => crypto.randomUUID()): string {
+  return random().replace(/-/g, '');
+}
+
+/**
+ * The composer: Enter sends (Shift+Enter starts a new line). Each message
+ * gets its own offline_threading_id; the sent message goes into the store
+ * through the same reducers as the sync socket's echo, which then changes nothing.
+ */
+export function Composer({
+  threadId,
+  viewerId,
+}: {
+  threadId: string;
+  viewerId: string;
+}): ReactNode {
+  const intl = useIntl();
+  const environment = useRelayEnvironment();
+  const [text, setText] = useState('');
+  const [failed, setFailed] = useState(false);
+  const [commit] = useMutation<ComposerSendMutation>(graphql`
+    mutation ComposerSendMutation($input: SendMessageInput!) {
+      send_message(input: $input) {
+        created
+        message {
+          id
+          thread_id
+          sender_id
+          text
+          timestamp
+          seq_in_thread
+          offline_threading_id
+          kind
+          tags
+          entry_point
+        }
+      }
+    }
+  `);
+
+  const tooLong = textLength(text) > MESSAGING_LIMITS.messageTextMax;
+
+  function send(): void {
+    const body = text;
+    if (body.trim() === '' || tooLong) return;
+    setText('');
+    setFailed(false);
+    commit({
+      variables: {
+        input: { thread_id: threadId, text: body, offline_threading_id: newOfflineThreadingId() },
+      },
+      onCompleted: (response, errors) => {
+        if (errors !== null && errors.length > 0) {
+          setFailed(true);
+          setText((current) => (current === '' ? body : current));
+          return;
+        }
+        const m = response.send_message.message;
+        const wire: WireMessage = {
+          id: m.id,
+          thread_id: m.thread_id,
+          sender_id: m.sender_id,
+          text: m.text,
+          created_at: m.timestamp,
+          seq_in_thread: m.seq_in_thread,
+          offline_threading_id: m.offline_threading_id ?? null,
+          entry_point: m.entry_point ?? null,
+          tags: [...m.tags],
+          kind: m.kind,
+        };
+        environment.commitUpdate((store) => {
+          applyMessageNew(store, wire, { viewerId });
+        });
+      },
+      onError: () => {
+        setFailed(true);
+        setText((current) => (current === '' ? body : current));
+      },
+    });
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): void {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  }
+
+  return (
+    <Form
+      className="composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      {failed ? (
+        <p role="alert" className="composer-error">
+          {intl.formatMessage(conversationMessages.sendFailed)}
+        </p>
+      ) : null}
+      <TextField
+        className="composer-field"
+        value={text}
+        onChange={setText}
+        isInvalid={tooLong}
+        {...(tooLong ? { 'aria-describedby': 'composer-too-long' } : {})}
+      >
+        <Label className="visually-hidden">
+          {intl.formatMessage(conversationMessages.composerLabel)}
+        </Label>
+        <TextArea
+          rows={2}
+          placeholder={intl.formatMessage(conversationMessages.composerPlaceholder)}
+          onKeyDown={onKeyDown}
+        />
+      </TextField>
+      {tooLong ? (
+        <p id="composer-too-long" className="composer-error">
+          {intl.formatMessage(conversationMessages.tooLong, {
+            max: MESSAGING_LIMITS.messageTextMax,
+          })}
+        </p>
+      ) : null}
+      <Button type="submit" className="button button-primary">
+        {intl.formatMessage(conversationMessages.send)}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,154 @@
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { useLiveSync, useResyncRefetch } from '../sync/live-sync';
+import { linkedList, raise, threadStateRecord, valueOf } from '../sync/records';
+import { titleOf, titleParticipants } from '../thread-list/thread-rows';
+import type { ConversationBodyMarkReadMutation } from './__generated__/ConversationBodyMarkReadMutation.graphql';
+import type { ConversationBodyQuery as Query } from './__generated__/ConversationBodyQuery.graphql';
+import { Composer } from './Composer';
+import { ConversationHistory } from './ConversationHistory';
+import '../messenger/messenger.css';
+
+/** Characters of the header's title before the ellipsis. */
+const HEADER_TITLE_MAX = 80;
+
+/**
+ * An open thread: its title, its history and the composer. What is shown is
+ * marked read (again whenever something new arrives while it is open).
+ */
+export interface ConversationBodyProps {
+  threadId: string;
+  viewerId: string;
+}
+
+export function ConversationBody({ threadId, viewerId }: ConversationBodyProps): ReactNode {
+  const [fetchKey, setFetchKey] = useState(0);
+  const data = useLazyLoadQuery<Query>(
+    graphql`
+      query ConversationBodyQuery($threadId: ID!) {
+        message_thread(thread_fbid: $threadId) {
+          id
+          thread_id
+          group_name
+          custom_nickname
+          unread_count
+          participants_to_render {
+            __typename
+            ... on MessagingUser {
+              id
+              name
+              short_name
+            }
+            ... on Page {
+              id
+              name
+            }
+          }
+        }
+        thread_state(thread_id: $threadId) {
+          viewer_participant_id
+          last_message_seq
+          participants {
+            id
+            last_read_seq
+            last_delivered_seq
+          }
+        }
+        ...ConversationHistory_query
+      }
+    `,
+    { threadId },
+    fetchKey === 0 ? {} : { fetchKey, fetchPolicy: 'network-only' },
+  );
+  const live = useLiveSync(viewerId);
+  const refetch = useCallback(() => {
+    startTransition(() => {
+      setFetchKey((key) => key + 1);
+    });
+  }, []);
+  useResyncRefetch(live, refetch);
+
+  const thread = data.message_thread;
+  const state = data.thread_state;
+  const viewerParticipantId = state.viewer_participant_id;
+  const title = titleOf(thread, viewerParticipantId, HEADER_TITLE_MAX);
+  const names = useMemo(
+    () => new Map(titleParticipants(thread).map((p) => [p.id, p.name])),
+    [thread],
+  );
+  const ownRead = state.participants.find((p) => p.id === viewerParticipantId)?.last_read_seq ?? 0;
+  useMarkRead(threadId, viewerParticipantId, state.last_message_seq, ownRead, thread.unread_count);
+
+  return (
+    <>
+      <header className="conversation-header">
+        <h2 id="conversation-title">{title}</h2>
+      </header>
+      <div className="conversation-history">
+        <ConversationHistory
+          query={data}
+          viewerParticipantId={viewerParticipantId}
+          participants={state.participants}
+          names={names}
+        />
+      </div>
+      <Composer threadId={threadId} viewerId={viewerId} />
+    </>
+  );
+}
+
+/** Marks the thread read up to its newest message whenever that is not read yet. */
+function useMarkRead(
+  threadId: string,
+  viewerParticipantId: string,
+  lastSeq: number,
+  ownRead: number,
+  unread: number,
+): void {
+  const [commit] = useMutation<ConversationBodyMarkReadMutation>(graphql`
+    mutation ConversationBodyMarkReadMutation($threadId: ID!, $seq: Int) {
+      mark_thread_read(thread_id: $threadId, seq: $seq) {
+        thread_id
+        unread_count
+      }
+    }
+  `);
+  const requested = useRef(0);
+  const [visible, setVisible] = useState(() => document.visibilityState !== 'hidden');
+  useEffect(() => {
+    const onChange = () => {
+      setVisible(document.visibilityState !== 'hidden');
+    };
+    document.addEventListener('visibilitychange', onChange);
+    return () => {
+      document.removeEventListener('visibilitychange', onChange);
+    };
+  }, []);
+  useEffect(() => {
+    if (!visible) return;
+    if (lastSeq <= ownRead && unread === 0) return;
+    if (requested.current >= lastSeq && unread === 0) return;
+    requested.current = lastSeq;
+    commit({
+      variables: { threadId, seq: lastSeq },
+      updater: (store) => {
+        store.get(threadId)?.setValue(0, 'unread_count');
+        const state = threadStateRecord(store, threadId);
+        const own = state
+          ? linkedList(state, 'participants').find(
+              (p) => p !== null && valueOf(p, 'id') === viewerParticipantId,
+            )
+          : undefined;
+        if (own) raise(own, 'last_read_seq', lastSeq);
+      },
+    });
+  }, [commit, lastSeq, ownRead, threadId, unread, viewerParticipantId, visible]);
+}

@@ -1,0 +1,150 @@
+import { forwardRef, useCallback, useMemo, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { graphql, usePaginationFragment } from 'react-relay';
+import { Virtuoso, type ListProps, type ItemProps, type ScrollerProps } from 'react-virtuoso';
+import type { ConversationHistory_query$key } from './__generated__/ConversationHistory_query.graphql';
+import { conversationMessages } from './messages';
+import { MessageText } from './MessageText';
+import { receiptState, type ParticipantMarks } from './receipts';
+
+/** History page size (MESSAGING_LIMITS.historyPage). */
+export const HISTORY_PAGE = 50;
+
+interface HistoryContext {
+  label: string;
+}
+
+const Scroller = forwardRef<HTMLDivElement, ScrollerProps & { context?: HistoryContext }>(
+  function Scroller({ context, ...props }, ref) {
+    return (
+      <div
+        {...props}
+        ref={ref}
+        role="log"
+        aria-label={context?.label}
+        tabIndex={0}
+        className="history-scroller"
+      />
+    );
+  },
+);
+
+const List = forwardRef<HTMLDivElement, ListProps>(function List(props, ref) {
+  return <div {...props} ref={ref} role="list" />;
+});
+
+function Item({
+  context: _context,
+  ...props
+}: ItemProps<unknown> & { context?: unknown }): ReactNode {
+  return <div {...props} role="listitem" />;
+}
+
+export interface ConversationHistoryProps {
+  query: ConversationHistory_query$key;
+  viewerParticipantId: string;
+  participants: readonly ParticipantMarks[];
+  /** participant id → display name. */
+  names: ReadonlyMap<string, string>;
+}
+
+/**
+ * A thread's history, virtualized (react-virtuoso): only the rows in view are
+ * mounted. It opens at the newest message, loads 50 older ones when scrolled
+ * to the top, and follows new messages while the reader is at the bottom.
+ */
+export function ConversationHistory({
+  query,
+  viewerParticipantId,
+  participants,
+  names,
+}: ConversationHistoryProps): ReactNode {
+  const intl = useIntl();
+  const { data, hasPrevious, isLoadingPrevious, loadPrevious } = usePaginationFragment(
+    graphql`
+      fragment ConversationHistory_query on Query
+      @refetchable(queryName: "ConversationHistoryPaginationQuery")
+      @argumentDefinitions(count: { type: "Int", defaultValue: 50 }, cursor: { type: "String" }) {
+        thread_messages(thread_id: $threadId, last: $count, before: $cursor)
+          @connection(key: "ConversationHistory_thread_messages") {
+          edges {
+            node {
+              id
+              text
+              sender_id
+              seq_in_thread
+              timestamp
+              kind
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const messages = useMemo(
+    () => data.thread_messages.edges.map((edge) => edge.node),
+    [data.thread_messages.edges],
+  );
+  const lastOwnSeq = useMemo(() => {
+    for (let i = messages.length - 1; i >= 0; i -= 1) {
+      const message = messages[i];
+      if (message?.sender_id === viewerParticipantId) return message.seq_in_thread;
+    }
+    return null;
+  }, [messages, viewerParticipantId]);
+  const receipt =
+    lastOwnSeq === null ? null : receiptState(lastOwnSeq, participants, viewerParticipantId);
+
+  const startReached = useCallback(() => {
+    if (hasPrevious && !isLoadingPrevious) loadPrevious(HISTORY_PAGE);
+  }, [hasPrevious, isLoadingPrevious, loadPrevious]);
+
+  if (messages.length === 0) {
+    return <p className="history-empty">{intl.formatMessage(conversationMessages.noMessages)}</p>;
+  }
+  // seq_in_thread numbers a thread's messages 1, 2, 3...: the first loaded one's seq is a
+  // stable index that only goes down as older pages arrive, as Virtuoso's prepending wants.
+  const firstItemIndex = messages[0]?.seq_in_thread ?? 0;
+  const context: HistoryContext = { label: intl.formatMessage(conversationMessages.history) };
+  return (
+    <>
+      {isLoadingPrevious ? (
+        <p role="status" className="history-loading">
+          {intl.formatMessage(conversationMessages.loadingOlder)}
+        </p>
+      ) : null}
+      <Virtuoso
+        className="history"
+        data={messages}
+        context={context}
+        firstItemIndex={firstItemIndex}
+        initialTopMostItemIndex={messages.length - 1}
+        startReached={startReached}
+        followOutput="auto"
+        increaseViewportBy={400}
+        computeItemKey={(_index, message) => message.id}
+        components={{ Scroller, List, Item }}
+        itemContent={(_index, message) => {
+          const own = message.sender_id === viewerParticipantId;
+          const sender = own
+            ? intl.formatMessage(conversationMessages.you)
+            : (names.get(message.sender_id) ?? '');
+          return (
+            <div className="message" data-own={own || undefined}>
+              <span className="message-sender">{sender}</span>
+              <p className="message-text">
+                <MessageText text={message.text} />
+              </p>
+              {own && message.seq_in_thread === lastOwnSeq && receipt !== null ? (
+                <span className="message-receipt">
+                  {intl.formatMessage(conversationMessages[receipt])}
+                </span>
+              ) : null}
+            </div>
+          );
+        }}
+      />
+    </>
+  );
+}

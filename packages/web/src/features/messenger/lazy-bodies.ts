@@ -1,0 +1,19 @@
+import type { ConversationBodyProps } from '../conversation/ConversationBody';
+import type { ThreadListBodyProps } from '../thread-list/ThreadListBody';
+import { lazyRoute } from '../../app/bootload';
+
+/*
+ * The regions' Relay-reading bodies, each its own chunk loaded on demand
+ * (a failed load reloads the page, app/bootload.ts). The messenger page's
+ * own chunk stays small and free of Relay, so it renders its landmarks first.
+ */
+
+export const LazyThreadListBody = lazyRoute<ThreadListBodyProps>(() =>
+  import('../thread-list/ThreadListBody').then((module) => ({ default: module.ThreadListBody })),
+);
+
+export const LazyConversationBody = lazyRoute<ConversationBodyProps>(() =>
+  import('../conversation/ConversationBody').then((module) => ({
+    default: module.ConversationBody,
+  })),
+);

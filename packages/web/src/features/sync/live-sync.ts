@@ -1,0 +1,91 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useRelayEnvironment } from 'react-relay/hooks';
+import type { Environment } from 'relay-runtime';
+import { applyDelta } from './apply-delta';
+import { SyncConnection, syncUrl, type ConnectionStatus } from './sync-connection';
+
+/**
+ * The live part of one Relay environment (one signed-in session): its sync
+ * connection, and the refetches screens register for a resync.
+ */
+export class LiveSync {
+  readonly connection: SyncConnection;
+  private readonly refetchers = new Set<() => void>();
+  private resyncQueued = false;
+
+  constructor(environment: Environment, viewerId: string) {
+    this.connection = new SyncConnection({
+      url: syncUrl(window.location),
+      createSocket: (url) => new WebSocket(url),
+      apply: (_seq, delta) => {
+        let refetch = false;
+        environment.commitUpdate((store) => {
+          refetch = applyDelta(store, delta, { viewerId }).refetch;
+        });
+        return refetch;
+      },
+      resync: () => {
+        this.resync();
+      },
+      random: Math.random,
+      setTimer: (fn, ms) => window.setTimeout(fn, ms),
+      clearTimer: (handle) => {
+        window.clearTimeout(handle as number);
+      },
+    });
+    window.addEventListener('online', () => {
+      this.connection.retryNow();
+    });
+  }
+
+  /** Refetches every registered screen once, however many deltas asked for it in a row. */
+  resync(): void {
+    if (this.resyncQueued) return;
+    this.resyncQueued = true;
+    window.setTimeout(() => {
+      this.resyncQueued = false;
+      for (const refetch of this.refetchers) refetch();
+    }, 50);
+  }
+
+  addRefetcher(refetch: () => void): () => void {
+    this.refetchers.add(refetch);
+    return () => this.refetchers.delete(refetch);
+  }
+}
+
+const lives = new WeakMap<Environment, LiveSync>();
+
+export function liveSyncFor(environment: Environment, viewerId: string): LiveSync {
+  let live = lives.get(environment);
+  if (live === undefined) {
+    live = new LiveSync(environment, viewerId);
+    lives.set(environment, live);
+  }
+  return live;
+}
+
+/** The session's live sync; components inside a RelayRegion use it. */
+export function useLiveSync(viewerId: string): LiveSync {
+  return liveSyncFor(useRelayEnvironment(), viewerId);
+}
+
+/**
+ * Starts the socket once the screen's data (with its `sync_seq`) is in the
+ * store. It keeps running for the session: its last seq stays valid only
+ * together with the store it was applied to.
+ */
+export function useStartSync(live: LiveSync, syncSeq: number): void {
+  useEffect(() => {
+    live.connection.start(syncSeq);
+  }, [live, syncSeq]);
+}
+
+/** Registers what to refetch on a resync (resync_required, or a delta about data not held). */
+export function useResyncRefetch(live: LiveSync, refetch: () => void): void {
+  useEffect(() => live.addRefetcher(refetch), [live, refetch]);
+}
+
+export function useConnectionStatus(live: LiveSync): ConnectionStatus {
+  return useSyncExternalStore(live.connection.subscribe, live.connection.getStatus);
+}

@@ -1,0 +1,67 @@
+import type { WireMessage } from '@messenger/core';
+import type { RecordProxy, RecordSourceProxy, Variables } from 'relay-runtime';
+
+/**
+ * Helpers shared by the features' sync reducers: where the records they
+ * update live in the Relay store (relay/environment.ts `dataIdOf`).
+ */
+
+/*
+ * @types/relay-runtime types an untyped record's reads as never-null (and
+ * getValue as an error type); these say what the store really returns.
+ */
+export function linked(record: RecordProxy, name: string, args?: Variables): RecordProxy | null {
+  return (record.getLinkedRecord(name, args) as RecordProxy | null | undefined) ?? null;
+}
+
+export function linkedList(record: RecordProxy, name: string): (RecordProxy | null)[] {
+  const list = record.getLinkedRecords(name) as
+    (RecordProxy | null | undefined)[] | null | undefined;
+  return (list ?? []).map((item) => item ?? null);
+}
+
+export function valueOf(record: RecordProxy, name: string): unknown {
+  return record.getValue(name) as unknown;
+}
+
+/** What every reducer needs besides the store. */
+export interface DeltaContext {
+  /** The signed-in person. */
+  viewerId: string;
+}
+
+/** A thread record (one-to-one or group); ids are unique across types. */
+export function threadRecord(store: RecordSourceProxy, threadId: string): RecordProxy | null {
+  return store.get(threadId) ?? null;
+}
+
+/** The viewer's own record (`Viewer` type). */
+export function viewerRecord(store: RecordSourceProxy, viewerId: string): RecordProxy | null {
+  return store.get(`viewer:${viewerId}`) ?? null;
+}
+
+/** The `thread_state(thread_id)` read of the conversation, when it was loaded. */
+export function threadStateRecord(store: RecordSourceProxy, threadId: string): RecordProxy | null {
+  return linked(store.getRoot(), 'thread_state', { thread_id: threadId });
+}
+
+/** Creates or refreshes the record of a message with every field the fragments read. */
+export function upsertMessage(store: RecordSourceProxy, message: WireMessage): RecordProxy {
+  const record = store.get(message.id) ?? store.create(message.id, 'Message');
+  record.setValue(message.id, 'id');
+  record.setValue(message.id, 'message_id');
+  record.setValue(message.thread_id, 'thread_id');
+  record.setValue(message.sender_id, 'sender_id');
+  record.setValue(message.text, 'text');
+  record.setValue(message.created_at, 'timestamp');
+  record.setValue(message.seq_in_thread, 'seq_in_thread');
+  record.setValue(message.offline_threading_id, 'offline_threading_id');
+  record.setValue(message.kind, 'kind');
+  return record;
+}
+
+/** Raises a numeric field to `value` (never lowers it): applying twice changes nothing. */
+export function raise(record: RecordProxy, field: string, value: number): void {
+  const current = valueOf(record, field);
+  if (typeof current !== 'number' || current < value) record.setValue(value, field);
+}

@@ -1,0 +1,176 @@
+import {
+  SYNC_PATH,
+  initialSyncClientState,
+  parseServerFrame,
+  reduceSyncClient,
+  type Delta,
+  type SyncClientCommand,
+  type SyncClientEvent,
+  type SyncClientState,
+} from '@messenger/core';
+
+/** What the page shows of the socket. */
+export type ConnectionStatus = 'connecting' | 'live' | 'offline' | 'stopped';
+
+export function connectionStatusOf(state: SyncClientState): ConnectionStatus {
+  switch (state.status) {
+    case 'idle':
+    case 'connecting':
+    case 'replaying':
+      return 'connecting';
+    case 'live':
+      return 'live';
+    case 'waiting':
+      return 'offline';
+    case 'stopped':
+      return 'stopped';
+  }
+}
+
+/** The outside world of a sync connection, passed in so tests can drive it. */
+export interface SyncConnectionDeps {
+  url: string;
+  createSocket: (url: string) => WebSocket;
+  /** Applies one delta to the store; true when the data must be refetched (a thread unknown here). */
+  apply: (seq: number, delta: Delta) => boolean;
+  /** Refetches what the screens show (resync_required, or a delta about unknown data). */
+  resync: () => void;
+  random: () => number;
+  setTimer: (fn: () => void, ms: number) => unknown;
+  clearTimer: (handle: unknown) => void;
+  onError?: (code: string, message: string) => void;
+}
+
+/**
+ * The sync socket of one signed-in session: core's `reduceSyncClient` decides,
+ * this performs its commands (socket, timers, applying deltas). `lastSeq` is
+ * kept in memory with the store it describes: the Relay store lives in memory
+ * too, so after a reload both start again from the data's `sync_seq`.
+ */
+export class SyncConnection {
+  private state: SyncClientState = initialSyncClientState();
+  private socket: WebSocket | null = null;
+  private timer: unknown = null;
+  private readonly listeners = new Set<() => void>();
+  private status: ConnectionStatus = 'connecting';
+
+  constructor(private readonly deps: SyncConnectionDeps) {}
+
+  get lastSeq(): number {
+    return this.state.lastSeq;
+  }
+
+  get started(): boolean {
+    return this.state.status !== 'idle';
+  }
+
+  /** Connects, resuming after `lastSeq` (the `sync_seq` read with the data); a second call does nothing. */
+  start(lastSeq: number): void {
+    if (this.started) return;
+    this.state = initialSyncClientState(lastSeq);
+    this.dispatch({ type: 'start' });
+  }
+
+  stop(): void {
+    this.dispatch({ type: 'stop' });
+  }
+
+  /** The browser is back online: reconnect now instead of waiting for the backoff. */
+  retryNow(): void {
+    if (this.state.status !== 'waiting') return;
+    this.cancelTimer();
+    this.dispatch({ type: 'reconnect_timer_fired' });
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getStatus = (): ConnectionStatus => this.status;
+
+  private dispatch(event: SyncClientEvent): void {
+    const { state, commands } = reduceSyncClient(this.state, event);
+    this.state = state;
+    for (const command of commands) this.perform(command);
+    const status = connectionStatusOf(this.state);
+    if (status !== this.status) {
+      this.status = status;
+      for (const listener of this.listeners) listener();
+    }
+  }
+
+  private perform(command: SyncClientCommand): void {
+    switch (command.type) {
+      case 'open_socket':
+        this.open();
+        return;
+      case 'close_socket':
+        this.closeSocket();
+        return;
+      case 'send':
+        this.socket?.send(JSON.stringify(command.frame));
+        return;
+      case 'apply_delta':
+        if (this.deps.apply(command.seq, command.delta)) this.deps.resync();
+        return;
+      case 'resync':
+        this.deps.resync();
+        return;
+      case 'ephemeral':
+        return;
+      case 'schedule_reconnect':
+        this.cancelTimer();
+        this.timer = this.deps.setTimer(() => {
+          this.timer = null;
+          this.dispatch({ type: 'reconnect_timer_fired' });
+        }, command.delayMs);
+        return;
+      case 'cancel_reconnect':
+        this.cancelTimer();
+        return;
+      case 'report_error':
+        this.deps.onError?.(command.code, command.message);
+        return;
+    }
+  }
+
+  private open(): void {
+    const socket = this.deps.createSocket(this.deps.url);
+    this.socket = socket;
+    socket.onopen = () => {
+      if (this.socket === socket) this.dispatch({ type: 'opened' });
+    };
+    socket.onmessage = (event: MessageEvent) => {
+      if (this.socket !== socket || typeof event.data !== 'string') return;
+      const parsed = parseServerFrame(event.data);
+      if (parsed.ok) this.dispatch({ type: 'frame', frame: parsed.frame });
+      else this.deps.onError?.(parsed.code, parsed.message);
+    };
+    socket.onclose = (event: CloseEvent) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.dispatch({ type: 'closed', code: event.code, jitter: this.deps.random() });
+    };
+  }
+
+  private closeSocket(): void {
+    const socket = this.socket;
+    this.socket = null;
+    if (socket === null) return;
+    socket.onopen = null;
+    socket.onmessage = null;
+    socket.onclose = null;
+    socket.close();
+  }
+
+  private cancelTimer(): void {
+    if (this.timer !== null) this.deps.clearTimer(this.timer);
+    this.timer = null;
+  }
+}
+
+/** `ws(s)://<this host>/sync`. */
+export function syncUrl(location: Pick<Location, 'protocol' | 'host'>): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${SYNC_PATH}`;
+}

@@ -1,0 +1,163 @@
+import { badgeText, threadPermalink } from '@messenger/core';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { GridList, GridListItem } from 'react-aria-components';
+import { useIntl } from 'react-intl';
+import { graphql, useLazyLoadQuery } from 'react-relay';
+import { MESSENGER_PREFIX } from '../../router/routes';
+import { useLiveSync, useResyncRefetch, useStartSync } from '../sync/live-sync';
+import { SyncStatus } from '../sync/SyncStatus';
+import type { ThreadListBodyQuery as Query } from './__generated__/ThreadListBodyQuery.graphql';
+import { threadListMessages } from './messages';
+import { byLastActivity, titleOf, unreadThreadCount, type ListFolder } from './thread-rows';
+import '../messenger/messenger.css';
+
+/** Characters of a title in a row before the ellipsis. */
+const ROW_TITLE_MAX = 40;
+
+/*
+ * 20 threads, not the 50 a page may hold: the server's cost estimate counts
+ * `messages(last: 1)` (the preview) as a 100-item page, since it reads only
+ * `first` as a size, and 50 × that is over its limit.
+ */
+
+export interface ThreadListBodyProps {
+  viewerId: string;
+  folder: ListFolder;
+  currentThreadId: string | null;
+  onUnreadChange: (count: number) => void;
+}
+
+/**
+ * The threads of a folder, most recent activity first, each a link to its
+ * permalink with its title, last message and unread badge. Reads
+ * `viewer.sync_seq` with the data and starts the sync socket from it.
+ */
+export function ThreadListBody({
+  viewerId,
+  folder,
+  currentThreadId,
+  onUnreadChange,
+}: ThreadListBodyProps): ReactNode {
+  const intl = useIntl();
+  const [fetchKey, setFetchKey] = useState(0);
+  const data = useLazyLoadQuery<Query>(
+    graphql`
+      query ThreadListBodyQuery($folder: ThreadFolder!) {
+        viewer {
+          id
+          sync_seq
+          message_threads(first: 20, folder: $folder)
+            @connection(key: "ThreadList_message_threads", filters: ["folder"]) {
+            edges {
+              node {
+                id
+                thread_id
+                folder
+                unread_count
+                last_activity_time
+                group_name
+                custom_nickname
+                participants_to_render {
+                  __typename
+                  ... on MessagingUser {
+                    id
+                    name
+                    short_name
+                  }
+                  ... on Page {
+                    id
+                    name
+                  }
+                }
+                messages(last: 1) {
+                  edges {
+                    node {
+                      id
+                      text
+                      sender_id
+                      seq_in_thread
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    `,
+    { folder },
+    fetchKey === 0 ? {} : { fetchKey, fetchPolicy: 'network-only' },
+  );
+
+  const live = useLiveSync(viewerId);
+  useStartSync(live, data.viewer.sync_seq);
+  const refetch = useCallback(() => {
+    startTransition(() => {
+      setFetchKey((key) => key + 1);
+    });
+  }, []);
+  useResyncRefetch(live, refetch);
+
+  const threads = useMemo(
+    () =>
+      byLastActivity(
+        data.viewer.message_threads.edges
+          .map((edge) => edge.node)
+          .filter((node) => node.folder === folder),
+      ),
+    [data, folder],
+  );
+  const unread = unreadThreadCount(threads);
+  useEffect(() => {
+    onUnreadChange(unread);
+  }, [onUnreadChange, unread]);
+
+  return (
+    <>
+      <SyncStatus live={live} />
+      <GridList
+        aria-label={intl.formatMessage(threadListMessages.threadsLabel)}
+        className="thread-rows"
+        items={threads}
+        renderEmptyState={() => <p>{intl.formatMessage(threadListMessages.empty)}</p>}
+      >
+        {(thread) => {
+          const title = titleOf(thread, viewerId, ROW_TITLE_MAX);
+          const last = thread.messages.edges[0]?.node;
+          const preview =
+            last === undefined
+              ? ''
+              : last.sender_id === viewerId
+                ? intl.formatMessage(threadListMessages.ownPreview, { text: last.text })
+                : last.text;
+          const badge = badgeText(thread.unread_count);
+          return (
+            <GridListItem
+              id={thread.thread_id}
+              textValue={title}
+              href={threadPermalink({
+                prefix: MESSENGER_PREFIX,
+                tag: folder,
+                threadId: thread.thread_id,
+              })}
+              className="thread-row"
+              data-current={thread.thread_id === currentThreadId || undefined}
+              data-unread={thread.unread_count > 0 || undefined}
+            >
+              <span className="thread-row-title">{title}</span>
+              <span className="thread-row-preview">{preview}</span>
+              {badge === null ? null : (
+                <span className="unread-badge">
+                  <span aria-hidden="true">{badge}</span>
+                  <span className="visually-hidden">
+                    {intl.formatMessage(threadListMessages.unread, { count: thread.unread_count })}
+                  </span>
+                </span>
+              )}
+            </GridListItem>
+          );
+        }}
+      </GridList>
+    </>
+  );
+}

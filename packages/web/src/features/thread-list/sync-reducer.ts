@@ -1,0 +1,110 @@
+import { FOLDERS, type Delta, type WireMessage, type WireThread } from '@messenger/core';
+import { ConnectionHandler, type RecordSourceProxy } from 'relay-runtime';
+import {
+  linked,
+  raise,
+  valueOf,
+  threadRecord,
+  upsertMessage,
+  viewerRecord,
+  type DeltaContext,
+} from '../sync/records';
+
+/** The `@connection` key of the thread list (ThreadList.tsx). */
+export const THREAD_LIST_CONNECTION = 'ThreadList_message_threads';
+
+/** What a reducer asks of the sync client after applying a delta. */
+export interface DeltaEffect {
+  /** The store lacks what the delta is about (a new thread): refetch the lists. */
+  refetch: boolean;
+}
+
+export const NO_EFFECT: DeltaEffect = { refetch: false };
+const REFETCH: DeltaEffect = { refetch: true };
+
+/** A message_new together with whether it is newer than anything the store holds. */
+export interface MessageNewContext extends DeltaContext {
+  fresh: boolean;
+  /** Who the viewer acts as in the thread (themselves, or a page they administer). */
+  viewerParticipantId: string;
+}
+
+/**
+ * The thread list's part of a new message: the thread's last message (the
+ * preview), its last activity (the order) and, for someone else's message,
+ * its unread count. Only a fresh message counts, so a replayed delta or the
+ * sender's own echo changes nothing twice.
+ */
+export function threadListOnMessage(
+  store: RecordSourceProxy,
+  message: WireMessage,
+  ctx: MessageNewContext,
+): DeltaEffect {
+  const thread = threadRecord(store, message.thread_id);
+  if (thread === null) return REFETCH;
+  if (!ctx.fresh) return NO_EFFECT;
+  const node = upsertMessage(store, message);
+  const last = linked(thread, 'messages', { last: 1 });
+  if (last !== null) {
+    const edgeId = `client:last-message:${message.thread_id}:${message.id}`;
+    const edge = store.get(edgeId) ?? store.create(edgeId, 'MessageEdge');
+    edge.setLinkedRecord(node, 'node');
+    edge.setValue(message.id, 'cursor');
+    last.setLinkedRecords([edge], 'edges');
+  }
+  raise(thread, 'last_activity_time', message.created_at);
+  if (message.sender_id !== ctx.viewerParticipantId) {
+    const unread = valueOf(thread, 'unread_count');
+    thread.setValue((typeof unread === 'number' ? unread : 0) + 1, 'unread_count');
+  }
+  return NO_EFFECT;
+}
+
+/** The whole thread as the viewer now sees it: title parts, folder, unread count, activity. */
+function threadListOnThreadUpdated(store: RecordSourceProxy, wire: WireThread): DeltaEffect {
+  const thread = threadRecord(store, wire.thread_id);
+  if (thread === null) return REFETCH;
+  const movedFolder = valueOf(thread, 'folder') !== wire.folder;
+  // A JSON scalar cannot be written through a record proxy (leaf values only):
+  // a change of nicknames is read again from the server instead.
+  const nicknamesChanged =
+    JSON.stringify(valueOf(thread, 'custom_nickname') ?? {}) !==
+    JSON.stringify(wire.custom_nickname);
+  thread.setValue(wire.name, 'group_name');
+  thread.setValue(wire.folder, 'folder');
+  thread.setValue(wire.unread_count, 'unread_count');
+  raise(thread, 'last_activity_time', wire.last_activity_at);
+  return movedFolder || nicknamesChanged ? REFETCH : NO_EFFECT;
+}
+
+function threadListOnRemoved(
+  store: RecordSourceProxy,
+  threadId: string,
+  ctx: DeltaContext,
+): DeltaEffect {
+  const viewer = viewerRecord(store, ctx.viewerId);
+  if (viewer === null) return NO_EFFECT;
+  for (const folder of FOLDERS) {
+    const connection = ConnectionHandler.getConnection(viewer, THREAD_LIST_CONNECTION, { folder });
+    if (connection) ConnectionHandler.deleteNode(connection, threadId);
+  }
+  return NO_EFFECT;
+}
+
+/** The thread list's reducer of the durable deltas other than message_new. */
+export function reduceThreadList(
+  store: RecordSourceProxy,
+  delta: Delta,
+  ctx: DeltaContext,
+): DeltaEffect {
+  switch (delta.kind) {
+    case 'thread_updated':
+      return threadListOnThreadUpdated(store, delta.thread);
+    case 'thread_removed':
+      return threadListOnRemoved(store, delta.thread_id, ctx);
+    case 'message_new':
+    case 'read_receipt':
+    case 'message_delivered':
+      return NO_EFFECT;
+  }
+}
