@@ -10,6 +10,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** The Redis pub/sub channel of the cluster: several clusters (or test runs) may share one Redis. */
+  REDIS_CHANNEL: z.string().min(1).max(200).default('messenger:sync'),
   ADMIN_TOKEN: z.string().min(16).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -26,6 +28,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisChannel: string;
   adminToken: string | undefined;
   production: boolean;
   logLevel: string;
@@ -53,6 +56,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisChannel: e.REDIS_CHANNEL,
     adminToken: e.ADMIN_TOKEN,
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,

@@ -14,6 +14,8 @@ export async function createRuntimeContext(config: Config): Promise<AppContext> 
   const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(db);
   const ctx: AppContext = { config, db, logger, clock: systemClock };
-  if (config.redisUrl !== undefined) ctx.bus = await RedisBus.connect(config.redisUrl, logger);
+  if (config.redisUrl !== undefined) {
+    ctx.bus = await RedisBus.connect(config.redisUrl, logger, config.redisChannel);
+  }
   return ctx;
 }

@@ -14,8 +14,13 @@ export type BusMessage =
   | { type: 'deltas'; notes: DeltaNote[] }
   /** `frame` is the JSON text of a server frame, for the users' sockets wherever they are. */
   | { type: 'ephemeral'; userIds: string[]; frame: string }
-  /** A node's view of a user's presence, for nodes that aggregate several nodes' sockets. */
-  | { type: 'presence'; userId: string; nodeId: string; status: 'ACTIVE' | 'IDLE' | 'OFFLINE' };
+  /** A node's reports of its users' presence, for nodes that aggregate several nodes' sockets. */
+  | { type: 'presence'; nodeId: string; reports: PresenceReport[] };
+
+export interface PresenceReport {
+  userId: string;
+  status: 'ACTIVE' | 'IDLE' | 'OFFLINE';
+}
 
 export type BusHandler = (message: BusMessage) => void;
 

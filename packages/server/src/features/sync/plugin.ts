@@ -9,6 +9,7 @@ import { busOf } from './commit';
 import { pruneDeltas } from './delta-log';
 import { SyncHub } from './hub';
 import { syncOptions, type SyncOptions } from './options';
+import { ClusterPresenceStore } from './presence-cluster';
 import { PresenceTracker } from './presence-tracker';
 import { TypingRelay } from './typing-relay';
 
@@ -62,10 +63,22 @@ export async function registerSync(app: FastifyInstance, ctx: AppContext): Promi
   const options = syncOptions(ctx.sync);
   const bus = busOf(ctx);
   const hub = new SyncHub({ db: ctx.db, bus, logger: ctx.logger, clock: ctx.clock, options });
+  const view = presenceStoreFor(ctx);
+  // A bus given to the context (Redis) may join several nodes: presence is combined across them.
+  const cluster =
+    ctx.bus === undefined
+      ? null
+      : new ClusterPresenceStore({
+          bus,
+          view,
+          clock: ctx.clock,
+          logger: ctx.logger,
+          reportTtlMs: 3 * options.presenceSweepMs,
+        });
   const presence = new PresenceTracker({
     db: ctx.db,
     bus,
-    store: presenceStoreFor(ctx),
+    store: cluster ?? view,
     clock: ctx.clock,
     logger: ctx.logger,
     options,
@@ -113,6 +126,7 @@ export async function registerSync(app: FastifyInstance, ctx: AppContext): Promi
   app.addHook('preClose', async () => {
     clearInterval(pruner);
     presence.close();
+    cluster?.close();
     await hub.close();
   });
   app.addHook('onClose', async () => {

@@ -26,8 +26,8 @@ export interface PresenceDeps {
  * the presence store (the buddy list reads it) and, as ephemeral `presence`
  * frames, to the friends' sockets on every node; nothing is stored in a log.
  *
- * One node's view: a user with sockets on several nodes needs the shared
- * presence store that the scale-out work brings (Redis keys with expiry).
+ * Statuses here are this node's view; with several nodes the store is the
+ * cluster store (presence-cluster.ts), which combines every node's reports.
  */
 export class PresenceTracker {
   /** Users this node reports: status last pushed. */
@@ -116,7 +116,10 @@ export class PresenceTracker {
     else this.statuses.set(userId, status);
     this.deps.store.set(userId, status);
     if (previous === status) return;
-    const frame: ServerFrame = { type: 'presence', user_id: userId, status };
+    // With several nodes the store gives the cluster's status: a socket elsewhere may keep the user on.
+    const shown = this.deps.store.get(userId);
+    if (shown === previous) return;
+    const frame: ServerFrame = { type: 'presence', user_id: userId, status: shown };
     void this.audienceOf(userId)
       .then((ids) =>
         ids.length === 0

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { InProcessBus, type SyncBus } from '../../src/features/sync/bus';
+import { ClusterPresenceStore } from '../../src/features/sync/presence-cluster';
+import { MemoryPresenceStore } from '../../src/features/presence/store';
+import { createLogger } from '../../src/logger';
+import { eventually } from '../sync/support/socket';
+import { manualClock } from '../support/session';
+
+/** One shared bus seen as two nodes (each ignores its own reports by node id). */
+function nodeOn(shared: InProcessBus, nodeId: string): SyncBus {
+  return {
+    nodeId,
+    publish: (message) => shared.publish(message),
+    subscribe: (handler) => shared.subscribe(handler),
+    close: () => Promise.resolve(),
+  };
+}
+
+describe('cluster presence store', () => {
+  const clock = manualClock();
+  const stores: ClusterPresenceStore[] = [];
+  const node = (shared: InProcessBus, nodeId: string) => {
+    const view = new MemoryPresenceStore(clock);
+    const store = new ClusterPresenceStore({
+      bus: nodeOn(shared, nodeId),
+      view,
+      clock,
+      logger: createLogger('silent'),
+      reportTtlMs: 30_000,
+    });
+    stores.push(store);
+    return { store, view };
+  };
+  afterEach(() => {
+    for (const store of stores.splice(0)) store.close();
+  });
+
+  it('shows the liveliest status any node reports, and OFFLINE once no node reports one', async () => {
+    const shared = new InProcessBus();
+    const a = node(shared, 'a');
+    const b = node(shared, 'b');
+    a.store.set('501', 'ACTIVE');
+    b.store.set('501', 'IDLE');
+    await eventually(
+      () => Promise.resolve([a.store.get('501'), b.store.get('501'), b.view.get('501')]),
+      (s) => s.join() === 'ACTIVE,ACTIVE,ACTIVE',
+    );
+    // The socket on A goes: B's IDLE remains, on both nodes and in the views the app reads.
+    a.store.set('501', 'OFFLINE');
+    await eventually(
+      () => Promise.resolve([a.store.get('501'), b.store.get('501'), a.view.get('501')]),
+      (s) => s.join() === 'IDLE,IDLE,IDLE',
+    );
+    b.store.set('501', 'OFFLINE');
+    await eventually(
+      () => Promise.resolve([a.store.get('501'), a.view.get('501')]),
+      (s) => s.join() === 'OFFLINE,OFFLINE',
+    );
+  });
+
+  it("lets a silent node's reports lapse (a node killed without saying so)", async () => {
+    const shared = new InProcessBus();
+    const a = node(shared, 'a');
+    const b = node(shared, 'b');
+    b.store.set('502', 'ACTIVE');
+    await eventually(
+      () => Promise.resolve(a.store.get('502')),
+      (s) => s === 'ACTIVE',
+    );
+    clock.advance(30_001);
+    expect(a.store.get('502')).toBe('OFFLINE');
+    // B repeats its report (its sweep): it counts again.
+    b.store.set('502', 'ACTIVE');
+    await eventually(
+      () => Promise.resolve(a.store.get('502')),
+      (s) => s === 'ACTIVE',
+    );
+  });
+});
