@@ -1,0 +1,103 @@
+import type { Distribution } from './probes';
+import type { SendResult } from './load';
+
+type Phase = SendResult & { delivered: number; latency: Distribution };
+
+export interface TargetFigures {
+  label: string;
+  nodes: number;
+  load: {
+    connectSeconds: number;
+    bytesPerSocket: number;
+    heapPerSocket: number | null;
+    fixed: Phase;
+    saturated: Phase | null;
+  };
+  history: Distribution | null;
+  resume: { times: Distribution; replayed: number[]; produceSeconds: number } | null;
+  /** Benchmark messages found in the database after the run. */
+  persisted: number | null;
+}
+
+interface Report {
+  sockets: number;
+  groupSize: number;
+  rate: number;
+  seconds: number;
+  resumeDeltas: number;
+  resumeThreads: number;
+  results: TargetFigures[];
+  loadAfter: number[];
+}
+
+const ms = (value: number): string => `${value.toFixed(1)} ms`;
+const perSecond = (count: number, seconds: number): number => Math.round(count / seconds);
+const ratio = (a: number, b: number): string => (b > 0 ? `${((a / b) * 100).toFixed(0)}%` : 'n/a');
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+
+function phaseLine(name: string, phase: Phase, groupSize: number): string {
+  const expected = phase.accepted * groupSize;
+  return (
+    `  ${name}: ${perSecond(phase.accepted, phase.seconds)} messages/s accepted` +
+    ` (${phase.accepted} in ${phase.seconds.toFixed(1)} s, ${phase.failed} failed, ${phase.late} left late),` +
+    ` ${perSecond(phase.deliveriesInWindow, phase.seconds)} deliveries/s,` +
+    ` ${phase.delivered}/${expected} delivered,` +
+    ` latency p50 ${ms(phase.latency.p50)} p99 ${ms(phase.latency.p99)} max ${ms(phase.latency.max)}`
+  );
+}
+
+/** The figures of every target, each messenger figure also as a ratio of the bare ceiling. */
+export function printReport(report: Report): void {
+  const [bare] = report.results;
+  if (bare === undefined) return;
+  console.log('\n=== results ===');
+  for (const target of report.results) {
+    const { load } = target;
+    console.log(`${target.label} (${target.nodes} node${target.nodes > 1 ? 's' : ''}):`);
+    console.log(
+      `  idle sockets: ${report.sockets} ready in ${load.connectSeconds.toFixed(1)} s;` +
+        ` server RSS ${kb(load.bytesPerSocket)} per socket` +
+        (load.heapPerSocket === null ? '' : `, JS heap ${kb(load.heapPerSocket)} per socket`),
+    );
+    console.log(phaseLine(`fixed ${report.rate}/s`, load.fixed, report.groupSize));
+    if (load.saturated !== null)
+      console.log(phaseLine('closed loop', load.saturated, report.groupSize));
+    if (target !== bare) {
+      const f = load.fixed;
+      const b = bare.load.fixed;
+      console.log(
+        `  vs bare at the fixed rate: deliveries/s ${ratio(f.deliveriesInWindow / f.seconds, b.deliveriesInWindow / b.seconds)},` +
+          ` latency p50 ×${(f.latency.p50 / b.latency.p50).toFixed(1)}, p99 ×${(f.latency.p99 / b.latency.p99).toFixed(1)}`,
+      );
+      if (load.saturated !== null && bare.load.saturated !== null) {
+        const s = load.saturated;
+        const c = bare.load.saturated;
+        console.log(
+          `  vs bare ceiling (closed loop): deliveries/s ${ratio(s.deliveriesInWindow / s.seconds, c.deliveriesInWindow / c.seconds)}`,
+        );
+      }
+    }
+    if (target.persisted !== null) {
+      const accepted = load.fixed.accepted + (load.saturated?.accepted ?? 0);
+      console.log(
+        `  persisted: ${target.persisted} benchmark messages in the database for ${accepted} accepted`,
+      );
+    }
+    if (target.history !== null) {
+      const h = target.history;
+      console.log(
+        `  history page of 50 (client-timed over loopback): p50 ${ms(h.p50)} p95 ${ms(h.p95)} p99 ${ms(h.p99)} (${h.samples} requests)`,
+      );
+    }
+    if (target.resume !== null) {
+      const r = target.resume;
+      console.log(
+        `  resume after ${report.resumeDeltas} deltas across ${report.resumeThreads} threads` +
+          ` (produced in ${r.produceSeconds.toFixed(1)} s): time to ready p50 ${ms(r.times.p50)}` +
+          ` p95 ${ms(r.times.p95)} max ${ms(r.times.max)} over ${r.times.samples} users;` +
+          ` replayed ${Math.min(...r.replayed)}–${Math.max(...r.replayed)} deltas each`,
+      );
+    }
+  }
+  console.log(`load average after the run: ${report.loadAfter.map((l) => l.toFixed(2)).join(' ')}`);
+}
