@@ -1,6 +1,6 @@
 import type { WireMessage } from '@messenger/core';
 import { sql, type Kysely } from 'kysely';
-import type { ParticipantKind, ThreadKind } from '../network/tables';
+import type { MessageTable, ParticipantKind, ThreadKind } from '../network/tables';
 import type { SyncDatabase } from '../sync/tables';
 
 /**
@@ -32,18 +32,8 @@ export interface ParticipantRecord {
   joined_at: number;
 }
 
-export interface MessageRecord {
-  id: string;
-  thread_id: string;
-  sender_id: string;
-  text: string;
-  created_at: number;
-  seq_in_thread: number;
-  offline_threading_id: string | null;
-  entry_point: string | null;
-  tags: string;
-  kind: string;
-}
+/** A stored message as the services read it (the table row without its FTS rowid). */
+export type MessageRecord = Omit<MessageTable, 'rowid'>;
 
 export async function getThread(k: K, threadId: string): Promise<ThreadRecord | undefined> {
   const row = await k
