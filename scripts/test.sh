@@ -15,6 +15,9 @@ if compgen -G "e2e/tests/*.test.ts" >/dev/null; then
   bash scripts/install-chromium.sh
 fi
 
+step "generate: Relay artifacts and persisted operations from the server's schema"
+npm run --silent -w @messenger/web relay
+
 step "typecheck"
 npm run --silent typecheck
 
