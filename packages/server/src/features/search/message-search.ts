@@ -131,16 +131,35 @@ async function sqliteHits(
 async function postgresHits(
   k: Kysely<Database>,
   viewerId: string,
+  threads: readonly ThreadRow[],
   query: SearchQuery,
   limit: number,
+  tuning: MessageSearchTuning,
 ): Promise<HitRow[]> {
   // The tsvector is built with the 'simple' configuration, which keeps accents: match the words as typed.
+  const match = tsQuery(query.rawWords);
+  const history = threads.reduce((sum, thread) => sum + thread.last_message_seq, 0);
+  if (history <= tuning.viewerScanMax) {
+    // A short history is cheaper to read through the thread index than to
+    // intersect with every match in the network (a common word matches
+    // hundreds of thousands of messages); the CTE keeps the planner to it.
+    const rows = await sql<HitRow>`
+      with mine as materialized (
+        select m.rowid, m.id, m.thread_id, m.sender_id, m.text, m.created_at, m.text_tsv
+        from messages m where m.thread_id = any(${threads.map((t) => t.id)}::text[])
+      )
+      select rowid, id, thread_id, sender_id, text, created_at from mine
+      where text_tsv @@ to_tsquery('simple', ${match})
+      order by rowid desc
+      limit ${limit}`.execute(k);
+    return rows.rows;
+  }
   const rows = await sql<HitRow>`
     select m.rowid, m.id, m.thread_id, m.sender_id, m.text, m.created_at
     from messages m
     join thread_participants tp on tp.thread_id = m.thread_id
     where tp.participant_id = ${viewerId} and tp.hidden = 0
-      and m.text_tsv @@ to_tsquery('simple', ${tsQuery(query.rawWords)})
+      and m.text_tsv @@ to_tsquery('simple', ${match})
     order by m.rowid desc
     limit ${limit}`.execute(k);
   return rows.rows;
@@ -163,7 +182,7 @@ export async function searchMessages(
   const hits = await scope.db.read((k) =>
     scope.db.dialect === 'sqlite'
       ? sqliteHits(k, threads, query, limit, tuning)
-      : postgresHits(k, viewerId, query, limit),
+      : postgresHits(k, viewerId, threads, query, limit, tuning),
   );
   if (hits.length === 0) return [];
   const threadById = new Map(threads.map((t) => [t.id, t]));
