@@ -1,40 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../clock';
+import { SEARCH, SHARE, setup } from './funnel-test-setup';
 import { funnelRecordSchema } from '../schemas/funnel-record';
-import { createFunnelManager, liveFunnel } from './funnel-manager';
-import type { FunnelDefinition, FunnelRegistry } from './funnel-registry';
-import type { FunnelCommand, FunnelEvent, FunnelManagerState } from './funnel-types';
-
-const SEARCH = 'WWW_MESSENGER_SEARCH_FUNNEL';
-const SHARE = 'WWW_MESSENGER_SHARE_FUNNEL';
-
-const registry: FunnelRegistry = {
-  [SEARCH]: { name: SEARCH, loggingId: 9500, timeoutSec: 600, samplingRate: 0.25 },
-  [SHARE]: { name: SHARE, loggingId: 9501, timeoutSec: 60, samplingRate: 1 },
-} satisfies Record<string, FunnelDefinition>;
-
-function setup(options: { sample?: number; trackFocus?: boolean } = {}) {
-  const clock = manualClock(1_000);
-  let ids = 0;
-  let sampleValue = options.sample ?? 0;
-  const manager = createFunnelManager({
-    clock,
-    sample: () => sampleValue,
-    newId: () => `id-${++ids}`,
-    registry,
-  });
-  const initial = manager.initialState(
-    options.trackFocus === undefined ? undefined : { trackFocus: options.trackFocus },
-  );
-  return {
-    clock,
-    manager,
-    initial,
-    setSample: (value: number) => (sampleValue = value),
-    run: (events: FunnelEvent[], state: FunnelManagerState = initial) =>
-      manager.reduceAll(state, events),
-  };
-}
+import { liveFunnel } from './funnel-manager';
+import type { FunnelCommand } from './funnel-types';
 
 function logs(commands: readonly FunnelCommand[]) {
   return commands.flatMap((command) => (command.type === 'log' ? [command] : []));
