@@ -115,12 +115,6 @@ const MESSAGE_COLUMNS = [
   'kind',
 ] as const;
 
-const normalizeMessage = (row: MessageRecord): MessageRecord => ({
-  ...row,
-  created_at: row.created_at,
-  seq_in_thread: row.seq_in_thread,
-});
-
 export async function messageByOfflineId(
   k: K,
   senderId: string,
@@ -132,7 +126,7 @@ export async function messageByOfflineId(
     .where('sender_id', '=', senderId)
     .where('offline_threading_id', '=', offlineThreadingId)
     .executeTakeFirst();
-  return row === undefined ? undefined : normalizeMessage(row);
+  return row;
 }
 
 /**
@@ -149,11 +143,11 @@ export async function messagePage(
   if (range.after !== undefined) {
     query = query.where('seq_in_thread', '>', range.after);
     const rows = await query.orderBy('seq_in_thread', 'asc').limit(limit).execute();
-    return rows.map(normalizeMessage);
+    return rows;
   }
   if (range.before !== undefined) query = query.where('seq_in_thread', '<', range.before);
   const rows = await query.orderBy('seq_in_thread', 'desc').limit(limit).execute();
-  return rows.map(normalizeMessage).reverse();
+  return rows.reverse();
 }
 
 export async function insertMessage(k: K, message: MessageRecord): Promise<void> {
