@@ -14,9 +14,11 @@ import { conversationMessages } from '../features/conversation/messages';
 import { hostMessages } from '../features/host/messages';
 import { loginMessages } from '../features/login/messages';
 import { messengerMessages } from '../features/messenger/messages';
+import { requestsMessages } from '../features/requests/messages';
 import { expiredMessages } from '../features/session-expired/messages';
 import { syncMessages } from '../features/sync/messages';
 import { threadListMessages } from '../features/thread-list/messages';
+import { typingMessages } from '../features/typing/messages';
 import { appMessages } from './app-messages';
 
 export const DEFAULT_LOCALE = 'en';
@@ -45,6 +47,8 @@ export const descriptorGroups: readonly DescriptorGroup[] = [
   threadListMessages,
   conversationMessages,
   syncMessages,
+  requestsMessages,
+  typingMessages,
 ];
 
 /**

@@ -2,4 +2,17 @@ import type { MessageDescriptor } from '@messenger/core';
 
 export const chatSidebarMessages = {
   label: { id: 'web.chatSidebar.label', defaultMessage: 'Contacts' },
+  friends: { id: 'web.chatSidebar.friends', defaultMessage: 'Friends' },
+  noFriends: { id: 'web.chatSidebar.noFriends', defaultMessage: 'No friends to chat with yet.' },
+  active: { id: 'web.chatSidebar.active', defaultMessage: 'Active now' },
+  birthday: { id: 'web.chatSidebar.birthday', defaultMessage: 'Birthday today' },
+  adminedPages: { id: 'web.chatSidebar.adminedPages', defaultMessage: 'Your Pages' },
+  pageUnread: {
+    id: 'web.chatSidebar.pageUnread',
+    defaultMessage: '{count, plural, one {# unread conversation} other {# unread conversations}}',
+  },
+  loadFailed: {
+    id: 'web.chatSidebar.loadFailed',
+    defaultMessage: "Contacts couldn't be loaded.",
+  },
 } as const satisfies Record<string, MessageDescriptor>;

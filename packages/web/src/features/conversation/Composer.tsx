@@ -4,6 +4,8 @@ import { Button, Form, Label, TextArea, TextField } from 'react-aria-components'
 import { useIntl } from 'react-intl';
 import { graphql, useMutation, useRelayEnvironment } from 'react-relay';
 import { applyMessageNew } from '../sync/apply-delta';
+import { useLiveSync } from '../sync/live-sync';
+import { useTypingSender } from '../typing/TypingIndicator';
 import type { ComposerSendMutation } from './__generated__/ComposerSendMutation.graphql';
 import { conversationMessages } from './messages';
 
@@ -28,6 +30,7 @@ export function Composer({
   const environment = useRelayEnvironment();
   const [text, setText] = useState('');
   const [failed, setFailed] = useState(false);
+  const typing = useTypingSender(useLiveSync(viewerId), threadId);
   const [commit] = useMutation<ComposerSendMutation>(graphql`
     mutation ComposerSendMutation($input: SendMessageInput!) {
       send_message(input: $input) {
@@ -53,6 +56,7 @@ export function Composer({
   function send(): void {
     const body = text;
     if (body.trim() === '' || tooLong) return;
+    typing.stop();
     setText('');
     setFailed(false);
     commit({
@@ -112,7 +116,14 @@ export function Composer({
       <TextField
         className="composer-field"
         value={text}
-        onChange={setText}
+        onChange={(value) => {
+          setText(value);
+          if (value.trim() === '') typing.stop();
+          else typing.input(threadId);
+        }}
+        onBlur={() => {
+          typing.stop();
+        }}
         isInvalid={tooLong}
         {...(tooLong ? { 'aria-describedby': 'composer-too-long' } : {})}
       >

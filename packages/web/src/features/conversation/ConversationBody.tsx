@@ -11,6 +11,7 @@ import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { useLiveSync, useResyncRefetch } from '../sync/live-sync';
 import { linkedList, raise, threadStateRecord, valueOf } from '../sync/records';
 import { titleOf, titleParticipants } from '../thread-list/thread-rows';
+import { TypingIndicator, typingStoreFor } from '../typing/TypingIndicator';
 import type { ConversationBodyMarkReadMutation } from './__generated__/ConversationBodyMarkReadMutation.graphql';
 import type { ConversationBodyQuery as Query } from './__generated__/ConversationBodyQuery.graphql';
 import { Composer } from './Composer';
@@ -100,6 +101,12 @@ export function ConversationBody({ threadId, viewerId }: ConversationBodyProps):
           names={names}
         />
       </div>
+      <TypingIndicator
+        store={typingStoreFor(live)}
+        threadId={threadId}
+        exclude={[viewerId, viewerParticipantId]}
+        names={names}
+      />
       <Composer threadId={threadId} viewerId={viewerId} />
     </>
   );

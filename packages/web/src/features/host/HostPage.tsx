@@ -28,7 +28,7 @@ export function HostPage({ viewer }: { viewer: Viewer }): ReactNode {
             <p>{intl.formatMessage(hostMessages.feedEmpty)}</p>
           </article>
         </main>
-        <ChatSidebar />
+        <ChatSidebar viewerId={viewer.id} />
       </div>
       <ChatTabs />
     </div>

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { RelayRegion } from '../../relay/RelayRegion';
 import { InlineLoading } from '../../ui/InlineLoading';
 import { listFolderOf } from '../thread-list/thread-rows';
-import { LazyThreadListBody } from './lazy-bodies';
+import { LazyRequestsBody, LazyThreadListBody } from './lazy-bodies';
 import { messengerMessages } from './messages';
 import { RegionErrorBoundary } from './RegionErrorBoundary';
 
@@ -32,12 +32,16 @@ export function ThreadList({
       </h1>
       <RegionErrorBoundary resetKey={listFolder}>
         <RelayRegion fallback={<InlineLoading />}>
-          <LazyThreadListBody
-            viewerId={viewerId}
-            folder={listFolder}
-            currentThreadId={currentThreadId}
-            onUnreadChange={onUnreadChange}
-          />
+          {listFolder === 'PENDING' ? (
+            <LazyRequestsBody viewerId={viewerId} currentThreadId={currentThreadId} />
+          ) : (
+            <LazyThreadListBody
+              viewerId={viewerId}
+              folder={listFolder}
+              currentThreadId={currentThreadId}
+              onUnreadChange={onUnreadChange}
+            />
+          )}
         </RelayRegion>
       </RegionErrorBoundary>
     </nav>

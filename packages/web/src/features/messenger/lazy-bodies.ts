@@ -1,4 +1,5 @@
 import type { ConversationBodyProps } from '../conversation/ConversationBody';
+import type { RequestsBodyProps } from '../requests/RequestsBody';
 import type { ThreadListBodyProps } from '../thread-list/ThreadListBody';
 import { lazyRoute } from '../../app/bootload';
 
@@ -16,4 +17,8 @@ export const LazyConversationBody = lazyRoute<ConversationBodyProps>(() =>
   import('../conversation/ConversationBody').then((module) => ({
     default: module.ConversationBody,
   })),
+);
+
+export const LazyRequestsBody = lazyRoute<RequestsBodyProps>(() =>
+  import('../requests/RequestsBody').then((module) => ({ default: module.RequestsBody })),
 );

@@ -3,7 +3,9 @@ import {
   initialSyncClientState,
   parseServerFrame,
   reduceSyncClient,
+  type ClientFrame,
   type Delta,
+  type EphemeralFrame,
   type SyncClientCommand,
   type SyncClientEvent,
   type SyncClientState,
@@ -52,6 +54,7 @@ export class SyncConnection {
   private socket: WebSocket | null = null;
   private timer: unknown = null;
   private readonly listeners = new Set<() => void>();
+  private readonly ephemeralListeners = new Set<(frame: EphemeralFrame) => void>();
   private status: ConnectionStatus = 'connecting';
 
   constructor(private readonly deps: SyncConnectionDeps) {}
@@ -89,6 +92,20 @@ export class SyncConnection {
 
   getStatus = (): ConnectionStatus => this.status;
 
+  /** Ephemeral frames (typing, presence) as they arrive; never replayed. */
+  onEphemeral(listener: (frame: EphemeralFrame) => void): () => void {
+    this.ephemeralListeners.add(listener);
+    return () => this.ephemeralListeners.delete(listener);
+  }
+
+  /** Sends an ephemeral client frame (typing, presence) when live; dropped otherwise. */
+  sendEphemeral(frame: Extract<ClientFrame, { type: 'typing' | 'presence' }>): boolean {
+    const socket = this.socket;
+    if (this.status !== 'live' || socket === null || socket.readyState !== 1) return false;
+    socket.send(JSON.stringify(frame));
+    return true;
+  }
+
   private dispatch(event: SyncClientEvent): void {
     const { state, commands } = reduceSyncClient(this.state, event);
     this.state = state;
@@ -118,6 +135,7 @@ export class SyncConnection {
         this.deps.resync();
         return;
       case 'ephemeral':
+        for (const listener of this.ephemeralListeners) listener(command.frame);
         return;
       case 'schedule_reconnect':
         this.cancelTimer();

@@ -1,0 +1,85 @@
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import type { LiveSync } from '../sync/live-sync';
+import { typingMessages } from './messages';
+import { browserClock, TypingSender, TypingStore } from './typing-store';
+
+const stores = new WeakMap<LiveSync, TypingStore>();
+
+/** The session's typing store, fed by its sync connection's ephemeral frames. */
+export function typingStoreFor(live: LiveSync): TypingStore {
+  let store = stores.get(live);
+  if (store === undefined) {
+    const created = new TypingStore(browserClock);
+    live.connection.onEphemeral((frame) => {
+      created.apply(frame);
+    });
+    stores.set(live, created);
+    store = created;
+  }
+  return store;
+}
+
+/** Who types in `threadId` now (other than `exclude`), kept up to date. */
+export function useTypers(
+  store: TypingStore,
+  threadId: string,
+  exclude: readonly string[],
+): string[] {
+  // Re-renders on every frame and expiry; the typers are read at that moment.
+  useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return store.typers(threadId).filter((id) => !exclude.includes(id));
+}
+
+/**
+ * "<name> is typing…" under the history: a polite live region that is
+ * always in the page (so screen readers hear it change), empty when nobody types.
+ */
+export function TypingIndicator({
+  store,
+  threadId,
+  exclude,
+  names,
+}: {
+  store: TypingStore;
+  threadId: string;
+  exclude: readonly string[];
+  names: ReadonlyMap<string, string>;
+}): ReactNode {
+  const intl = useIntl();
+  const typers = useTypers(store, threadId, exclude).flatMap((id) => {
+    const name = names.get(id);
+    return name === undefined ? [] : [name];
+  });
+  let text = '';
+  if (typers.length === 1) text = intl.formatMessage(typingMessages.one, { name: typers[0] });
+  else if (typers.length > 1) {
+    text = intl.formatMessage(typingMessages.several, { names: intl.formatList(typers) });
+  }
+  return (
+    <p className="typing-indicator" role="status" aria-live="polite">
+      {text}
+    </p>
+  );
+}
+
+/**
+ * The composer's typing frames for one thread: `input()` on each change of
+ * the text, `stop()` on send and blur; leaving the thread says "stopped".
+ */
+export function useTypingSender(live: LiveSync, threadId: string): TypingSender {
+  const sender = useMemo(
+    () =>
+      new TypingSender((frame) => {
+        live.connection.sendEphemeral(frame);
+      }, browserClock),
+    [live],
+  );
+  useEffect(
+    () => () => {
+      sender.stop();
+    },
+    [sender, threadId],
+  );
+  return sender;
+}
