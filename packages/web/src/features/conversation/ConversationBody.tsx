@@ -1,14 +1,6 @@
-import {
-  startTransition,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
-import { useLiveSync, useResyncRefetch } from '../sync/live-sync';
+import { useLiveSync, useResyncFetchOptions } from '../sync/live-sync';
 import { linkedList, raise, threadStateRecord, valueOf } from '../sync/records';
 import { titleOf, titleParticipants } from '../thread-list/thread-rows';
 import { TypingIndicator, typingStoreFor } from '../typing/TypingIndicator';
@@ -31,7 +23,8 @@ export interface ConversationBodyProps {
 }
 
 export function ConversationBody({ threadId, viewerId }: ConversationBodyProps): ReactNode {
-  const [fetchKey, setFetchKey] = useState(0);
+  const live = useLiveSync(viewerId);
+  const fetchOptions = useResyncFetchOptions(live);
   const data = useLazyLoadQuery<Query>(
     graphql`
       query ConversationBodyQuery($threadId: ID!) {
@@ -67,15 +60,8 @@ export function ConversationBody({ threadId, viewerId }: ConversationBodyProps):
       }
     `,
     { threadId },
-    fetchKey === 0 ? {} : { fetchKey, fetchPolicy: 'network-only' },
+    fetchOptions,
   );
-  const live = useLiveSync(viewerId);
-  const refetch = useCallback(() => {
-    startTransition(() => {
-      setFetchKey((key) => key + 1);
-    });
-  }, []);
-  useResyncRefetch(live, refetch);
 
   const thread = data.message_thread;
   const state = data.thread_state;

@@ -1,11 +1,11 @@
 import { threadPermalink } from '@messenger/core';
-import { startTransition, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button, GridList, GridListItem } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { ConnectionHandler, type RecordSourceProxy } from 'relay-runtime';
 import { MESSENGER_PREFIX } from '../../router/routes';
-import { useLiveSync, useResyncRefetch, useStartSync } from '../sync/live-sync';
+import { useLiveSync, useResyncFetchOptions, useStartSync } from '../sync/live-sync';
 import { viewerRecord } from '../sync/records';
 import { SyncStatus } from '../sync/SyncStatus';
 import { THREAD_LIST_CONNECTION } from '../thread-list/sync-reducer';
@@ -44,7 +44,8 @@ export function removeFromRequests(
  */
 export function RequestsBody({ viewerId, currentThreadId }: RequestsBodyProps): ReactNode {
   const intl = useIntl();
-  const [fetchKey, setFetchKey] = useState(0);
+  const live = useLiveSync(viewerId);
+  const fetchOptions = useResyncFetchOptions(live);
   const [failed, setFailed] = useState(false);
   const data = useLazyLoadQuery<Query>(
     graphql`
@@ -89,16 +90,9 @@ export function RequestsBody({ viewerId, currentThreadId }: RequestsBodyProps): 
       }
     `,
     {},
-    fetchKey === 0 ? {} : { fetchKey, fetchPolicy: 'network-only' },
+    fetchOptions,
   );
-  const live = useLiveSync(viewerId);
   useStartSync(live, data.viewer.sync_seq);
-  const refetch = useCallback(() => {
-    startTransition(() => {
-      setFetchKey((key) => key + 1);
-    });
-  }, []);
-  useResyncRefetch(live, refetch);
 
   const [accept] = useMutation<RequestsBodyAcceptMutation>(graphql`
     mutation RequestsBodyAcceptMutation($threadId: ID!) {

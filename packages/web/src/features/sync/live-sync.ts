@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useRelayEnvironment } from 'react-relay/hooks';
 import type { Environment } from 'relay-runtime';
 import { applyDelta } from './apply-delta';
@@ -81,9 +81,24 @@ export function useStartSync(live: LiveSync, syncSeq: number): void {
   }, [live, syncSeq]);
 }
 
-/** Registers what to refetch on a resync (resync_required, or a delta about data not held). */
-export function useResyncRefetch(live: LiveSync, refetch: () => void): void {
+export interface ResyncFetchOptions {
+  fetchKey?: number;
+  fetchPolicy?: 'network-only';
+}
+
+/**
+ * Options for a screen's `useLazyLoadQuery` that refetch it from the network
+ * on every resync (resync_required, or a delta about data not held).
+ */
+export function useResyncFetchOptions(live: LiveSync): ResyncFetchOptions {
+  const [fetchKey, setFetchKey] = useState(0);
+  const refetch = useCallback(() => {
+    startTransition(() => {
+      setFetchKey((key) => key + 1);
+    });
+  }, []);
   useEffect(() => live.addRefetcher(refetch), [live, refetch]);
+  return fetchKey === 0 ? {} : { fetchKey, fetchPolicy: 'network-only' };
 }
 
 export function useConnectionStatus(live: LiveSync): ConnectionStatus {

@@ -1,10 +1,10 @@
 import { badgeText, threadPermalink } from '@messenger/core';
-import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { GridList, GridListItem } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { MESSENGER_PREFIX } from '../../router/routes';
-import { useLiveSync, useResyncRefetch, useStartSync } from '../sync/live-sync';
+import { useLiveSync, useResyncFetchOptions, useStartSync } from '../sync/live-sync';
 import { SyncStatus } from '../sync/SyncStatus';
 import type { ThreadListBodyQuery as Query } from './__generated__/ThreadListBodyQuery.graphql';
 import { threadListMessages } from './messages';
@@ -39,7 +39,8 @@ export function ThreadListBody({
   onUnreadChange,
 }: ThreadListBodyProps): ReactNode {
   const intl = useIntl();
-  const [fetchKey, setFetchKey] = useState(0);
+  const live = useLiveSync(viewerId);
+  const fetchOptions = useResyncFetchOptions(live);
   const data = useLazyLoadQuery<Query>(
     graphql`
       query ThreadListBodyQuery($folder: ThreadFolder!) {
@@ -86,17 +87,10 @@ export function ThreadListBody({
       }
     `,
     { folder },
-    fetchKey === 0 ? {} : { fetchKey, fetchPolicy: 'network-only' },
+    fetchOptions,
   );
 
-  const live = useLiveSync(viewerId);
   useStartSync(live, data.viewer.sync_seq);
-  const refetch = useCallback(() => {
-    startTransition(() => {
-      setFetchKey((key) => key + 1);
-    });
-  }, []);
-  useResyncRefetch(live, refetch);
 
   const threads = useMemo(
     () =>
