@@ -131,6 +131,16 @@ describe.each(dialects)('auth on %s', (dialect) => {
     expect(forged.statusCode).toBe(401);
   });
 
+  it("leaves the built client's hashed files out of session handling", async () => {
+    const stale = { cookie: 'msgr_session=not-a-session' };
+    // Any other path looks the cookie up and clears a dead one...
+    const page = await t.app.inject({ method: 'GET', url: '/healthz', headers: stale });
+    expect(page.cookies.find((c) => c.name === 'msgr_session')?.value).toBe('');
+    // ...a hashed asset never consults the session at all.
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/x.js', headers: stale });
+    expect(asset.cookies.find((c) => c.name === 'msgr_session')).toBeUndefined();
+  });
+
   it('logout kills the session and clears the cookie', async () => {
     const session = await login(t.app, MATRIX.coworker.username, PASSWORD);
     const before = await countRows(t.db, 'sessions');

@@ -18,12 +18,22 @@ declare module 'fastify' {
  * cookie parsing, `request.viewer` and `request.authSession` resolved from the
  * session cookie, and the CSRF check. Call before any route is registered.
  */
+/**
+ * Paths that never depend on who asks: the built client's hashed files. A page
+ * load fetches several of them, each with the cookie; looking the session up
+ * (and sliding it) for each would be database work for nothing.
+ */
+const SESSIONLESS_PREFIXES = ['/assets/'];
+
 export async function registerSessionHooks(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(fastifyCookie);
   app.decorateRequest('viewer', null);
   app.decorateRequest('authSession', null);
 
   app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' && SESSIONLESS_PREFIXES.some((p) => request.url.startsWith(p))) {
+      return;
+    }
     const secret = request.cookies[SESSION_COOKIE];
     if (secret !== undefined && secret !== '') {
       const now = ctx.clock.now();
