@@ -1,0 +1,165 @@
+import type { SendMessageInput } from '@messenger/core';
+import { sql, type Transaction } from 'kysely';
+import type { AppContext } from '../../context';
+import type { Database } from '../../storage/database';
+import type { Viewer } from '../accounts/viewer';
+import { isTransient, isUniqueViolation, publishNotes, type DeltaSink } from '../sync/commit';
+import { appendDeltas, type DeltaEntry, type DeltaNote } from '../sync/delta-log';
+
+/**
+ * Group commit for send_message. Sends that arrive while a batch is being
+ * written wait for the next one, which writes them all in ONE transaction:
+ * each send inside its own savepoint (a refused send rolls back alone), and
+ * every recipient's delta of the whole batch in one append at the end. A
+ * commit (and on PostgreSQL its WAL flush) is paid per batch instead of per
+ * message; under no load a batch is one send and costs one tick of waiting.
+ *
+ * Nothing is acknowledged before its batch commits, so an acknowledged
+ * message survives a crash exactly as with one transaction per message.
+ */
+
+export type SendWork<T> = (
+  trx: Transaction<Database>,
+  sink: DeltaSink,
+  viewer: Viewer,
+  input: SendMessageInput,
+) => Promise<T>;
+
+interface Pending<T> {
+  viewer: Viewer;
+  input: SendMessageInput;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+export interface SendBatcherOptions {
+  /** Sends per transaction (bounds how long one batch holds the writer). */
+  maxBatch: number;
+  /** Batches written at once: 1 on SQLite (one writer); more on PostgreSQL's pool. */
+  concurrency: number;
+}
+
+const MAX_ATTEMPTS = 5;
+/** Two nodes storing the same retried message at once: the loser re-runs and finds the winner's. */
+const SAME_MESSAGE_RETRIES = 2;
+
+export interface SendBatchStats {
+  batches: number;
+  sends: number;
+  largestBatch: number;
+}
+
+export class SendBatcher<T> {
+  /** How much batching happened (the group-commit test reads it). */
+  readonly stats: SendBatchStats = { batches: 0, sends: 0, largestBatch: 0 };
+  private queue: Pending<T>[] = [];
+  private running = 0;
+  private scheduled = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly work: SendWork<T>,
+    private readonly options: SendBatcherOptions,
+  ) {}
+
+  send(viewer: Viewer, input: SendMessageInput): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ viewer, input, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.running >= this.options.concurrency || this.queue.length === 0)
+      return;
+    this.scheduled = true;
+    // One tick lets the sends of this round of I/O join the batch.
+    setImmediate(() => {
+      this.scheduled = false;
+      this.startBatch();
+    });
+  }
+
+  private startBatch(): void {
+    if (this.running >= this.options.concurrency || this.queue.length === 0) return;
+    const batch = this.queue.splice(0, this.options.maxBatch);
+    this.stats.batches += 1;
+    this.stats.sends += batch.length;
+    this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
+    this.running += 1;
+    void this.write(batch).finally(() => {
+      this.running -= 1;
+      this.schedule();
+    });
+    this.schedule();
+  }
+
+  private async write(batch: Pending<T>[]): Promise<void> {
+    // Threads in id order: concurrent batches on PostgreSQL lock thread rows in one order.
+    const ordered = [...batch].sort((a, b) => compare(threadKey(a), threadKey(b)));
+    for (let attempt = 1; ; attempt += 1) {
+      let notes: DeltaNote[] = [];
+      try {
+        const outcomes = await this.ctx.db.transact(async (trx) => {
+          const entries: DeltaEntry[] = [];
+          const results: Outcome<T>[] = [];
+          for (const pending of ordered) results.push(await this.writeOne(trx, pending, entries));
+          notes = await appendDeltas(trx, entries, this.ctx.clock.now());
+          return results;
+        });
+        publishNotes(this.ctx, notes);
+        outcomes.forEach((outcome, i) => {
+          const pending = ordered[i];
+          if (pending === undefined) return;
+          if (outcome.ok) pending.resolve(outcome.value);
+          else pending.reject(outcome.error);
+        });
+        return;
+      } catch (error) {
+        if (isTransient(error) && attempt < MAX_ATTEMPTS) continue;
+        for (const pending of ordered) pending.reject(error);
+        return;
+      }
+    }
+  }
+
+  /** One send in its own savepoint: its deltas join the batch only if it succeeded. */
+  private async writeOne(
+    trx: Transaction<Database>,
+    pending: Pending<T>,
+    entries: DeltaEntry[],
+  ): Promise<Outcome<T>> {
+    for (let retry = 0; ; retry += 1) {
+      const own: DeltaEntry[] = [];
+      await sql`savepoint send_one`.execute(trx);
+      try {
+        const value = await this.work(
+          trx,
+          { add: (entry) => own.push(entry) },
+          pending.viewer,
+          pending.input,
+        );
+        await sql`release savepoint send_one`.execute(trx);
+        entries.push(...own);
+        return { ok: true, value };
+      } catch (error) {
+        await sql`rollback to savepoint send_one`.execute(trx);
+        await sql`release savepoint send_one`.execute(trx);
+        // A transient failure (deadlock, busy) spoils the whole transaction: the batch retries.
+        if (isTransient(error)) throw error;
+        const sameMessage = isUniqueViolation(error, 'messages_sender_offline_threading_id');
+        if (!sameMessage || retry >= SAME_MESSAGE_RETRIES) return { ok: false, error };
+      }
+    }
+  }
+}
+
+function threadKey(pending: { input: SendMessageInput }): string {
+  return pending.input.thread_id ?? `~${pending.input.recipient_id ?? ''}`;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendBatchStats } from '../../src/features/messaging/send-service';
+import { dialectsUnderTest } from '../support/test-db';
+import { startLiveApp, type LiveApp } from '../sync/support/app';
+import { logOf } from '../sync/support/counts';
+import { SEND, gql, send } from '../sync/support/gql';
+import { PEOPLE, block } from '../sync/support/world';
+
+const dialects = await dialectsUnderTest();
+
+/**
+ * Sends issued together share one transaction (send-batcher.ts). These tests
+ * fire many sends at once so that they land in the same batches, and check
+ * that a batch behaves as that many separate transactions would.
+ */
+describe.each(dialects)('send_message group commit (%s)', (dialect) => {
+  let live: LiveApp;
+  beforeAll(async () => {
+    live = await startLiveApp(dialect);
+  });
+  afterAll(async () => {
+    await live.dispose();
+  });
+
+  it('stores 120 concurrent sends once each, with gapless thread seqs and logs', async () => {
+    const ann = await live.session('ann');
+    const ben = await live.session('ben');
+    const first = await send(live.app, ann, {
+      recipient_id: PEOPLE.ben,
+      text: 'opening',
+      offline_threading_id: 'gc-open',
+    });
+    const threadId = first.message.thread_id;
+    const annHead = (await logOf(live.db, PEOPLE.ann)).length;
+    const before = sendBatchStats(live.ctx);
+    const benHead = (await logOf(live.db, PEOPLE.ben)).length;
+
+    const results = await Promise.all(
+      Array.from({ length: 120 }, (_, i) =>
+        send(live.app, i % 2 === 0 ? ann : ben, {
+          thread_id: threadId,
+          text: `burst ${i}`,
+          offline_threading_id: `gc-${i}`,
+        }),
+      ),
+    );
+    expect(results.every((r) => r.created)).toBe(true);
+    const after = sendBatchStats(live.ctx);
+    // They were written in fewer transactions than messages: the batches were shared.
+    expect(after.sends - before.sends).toBe(120);
+    expect(after.batches - before.batches).toBeLessThan(120);
+    expect(after.largestBatch).toBeGreaterThan(1);
+    const seqs = results.map((r) => r.message.seq_in_thread).sort((a, b) => a - b);
+    expect(seqs).toEqual(Array.from({ length: 120 }, (_, i) => i + 2));
+    for (const [user, head] of [
+      [PEOPLE.ann, annHead],
+      [PEOPLE.ben, benHead],
+    ] as const) {
+      const log = await logOf(live.db, user);
+      expect(log.map((d) => d.seq)).toEqual(Array.from({ length: log.length }, (_, i) => i + 1));
+      const burst = log.slice(head);
+      expect(burst).toHaveLength(120);
+      const texts = burst.map(
+        (d) => (d.delta as unknown as { message: { text: string } }).message.text,
+      );
+      expect(new Set(texts).size).toBe(120);
+    }
+  });
+
+  it('refuses one send of a batch without losing the others', async () => {
+    const ann = await live.session('ann');
+    const cal = await live.session('cal');
+    await block(live.db, PEOPLE.dot, PEOPLE.cal);
+    const sends = Array.from({ length: 30 }, (_, i) =>
+      i === 15
+        ? gql(live.app, cal, SEND, {
+            input: {
+              recipient_id: PEOPLE.dot,
+              text: 'blocked',
+              offline_threading_id: 'gc-blocked',
+            },
+          })
+        : gql(live.app, ann, SEND, {
+            input: {
+              recipient_id: PEOPLE.dot,
+              text: `ok ${i}`,
+              offline_threading_id: `gc-ok-${i}`,
+            },
+          }),
+    );
+    const answers = await Promise.all(sends);
+    const refused = answers[15] as { errors?: { extensions?: { code?: string } }[] };
+    expect(refused.errors?.[0]?.extensions?.code).toBe('blocked');
+    const stored = await live.db.kysely
+      .selectFrom('messages')
+      .select(['text', 'offline_threading_id'])
+      .where('offline_threading_id', 'like', 'gc-%')
+      .where('sender_id', 'in', [PEOPLE.ann, PEOPLE.cal])
+      .where('text', 'not like', 'burst%')
+      .execute();
+    const texts = stored.map((m) => m.text).filter((t) => t !== 'opening');
+    expect(texts).not.toContain('blocked');
+    expect(texts.filter((t) => t.startsWith('ok '))).toHaveLength(29);
+  });
+
+  it('stores the same offline_threading_id sent twice in one batch once', async () => {
+    const ann = await live.session('ann');
+    const input = {
+      recipient_id: PEOPLE.ben,
+      text: 'twice at once',
+      offline_threading_id: 'gc-dup',
+    };
+    const [a, b] = await Promise.all([send(live.app, ann, input), send(live.app, ann, input)]);
+    expect(a.message.id).toBe(b.message.id);
+    expect([a.created, b.created].sort()).toEqual([false, true]);
+    const rows = await live.db.kysely
+      .selectFrom('messages')
+      .select('id')
+      .where('offline_threading_id', '=', 'gc-dup')
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+});
