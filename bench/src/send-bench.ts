@@ -1,0 +1,217 @@
+/**
+ * Send-path benchmark (issue 4): how many messages per second the server's
+ * send service persists, with every recipient's delta, on SQLite — without
+ * HTTP, GraphQL or sockets, so the figure is the storage path alone. In the
+ * same run, the baseline: the same rows written by bare prepared statements
+ * (one transaction per message), the least a send can do.
+ *
+ *   npm run -w @messenger/bench send -- [--seconds 5] [--concurrency 64] [--groups 50]
+ */
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../packages/server/src/config';
+import type { AppContext } from '../../packages/server/src/context';
+import type { Viewer } from '../../packages/server/src/features/accounts/viewer';
+import { sendMessage } from '../../packages/server/src/features/messaging/send-service';
+import { importNetwork } from '../../packages/server/src/features/network/import';
+import { createLogger } from '../../packages/server/src/logger';
+import { openDb } from '../../packages/server/src/storage/db';
+import { migrateToLatest } from '../../packages/server/src/storage/migrate';
+import { generateDeliveryNetwork, groupThreadId, personId } from './delivery/network';
+import { describeMachine, percentile, progressLine } from './progress';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    concurrency: { type: 'string', default: '64' },
+    groups: { type: 'string', default: '50' },
+  },
+});
+const seconds = Number(values.seconds);
+const concurrency = Number(values.concurrency);
+const groups = Number(values.groups);
+const GROUP_SIZE = 10;
+
+function viewerOf(index: number): Viewer {
+  return {
+    id: personId(index),
+    name: `Bench Person ${index}`,
+    short_name: `Bench${index}`,
+    username: `dlv${index}`,
+    account: 'personal',
+    companyId: null,
+    companyPrefix: null,
+    isEmployee: false,
+    isWork: false,
+    gates: new Set(),
+  };
+}
+
+interface Figures {
+  messages: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+/** A closed loop of `concurrency` senders for `seconds`; `send(n)` sends the n-th message. */
+async function closedLoop(label: string, send: (n: number) => Promise<unknown>): Promise<Figures> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const ticker = setInterval(() => {
+    progressLine(label, Math.round(performance.now() - started), seconds * 1000);
+  }, 500);
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const n = next++;
+        const t0 = performance.now();
+        await send(n);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  clearInterval(ticker);
+  progressLine(label, seconds * 1000, seconds * 1000);
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    messages: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(os.tmpdir(), 'send-bench-'));
+  const db = openDb({ dataDir: dir });
+  try {
+    await migrateToLatest(db);
+    const shape = {
+      people: groups * GROUP_SIZE,
+      groupSize: GROUP_SIZE,
+      historyPerGroup: 20,
+      resumeUsers: 1,
+      resumeThreads: 1,
+    };
+    console.log(`importing ${shape.people} people in ${groups} groups of ${GROUP_SIZE}…`);
+    await importNetwork(db, generateDeliveryNetwork(shape), {
+      now: Date.UTC(2026, 10, 1),
+      onProgress: (p) => {
+        progressLine(`import ${p.phase}`, p.done, p.total);
+      },
+    });
+
+    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'warn' });
+    const ctx: AppContext = {
+      config,
+      db,
+      logger: createLogger('warn'),
+      clock: { now: () => Date.now() },
+    };
+    const service = await closedLoop('send service', (n) => {
+      const g = n % groups;
+      const sender = g * GROUP_SIZE + (Math.floor(n / groups) % GROUP_SIZE);
+      return sendMessage(ctx, viewerOf(sender), {
+        thread_id: groupThreadId(g),
+        text: `bench message ${n}`,
+        offline_threading_id: `svc${n}`,
+      });
+    });
+
+    const raw = rawWriter(join(dir, 'messenger.db'));
+    const bare = await closedLoop('bare statements', (n) => {
+      raw.one(n % groups, n);
+      return Promise.resolve();
+    });
+    // Bare statements with the same group commit: what the disk and SQLite allow at most.
+    let queued: number[] = [];
+    const bareBatched = await closedLoop('bare, 64 per commit', (n) => {
+      queued.push(n);
+      if (queued.length < 64) return new Promise((resolve) => setImmediate(resolve));
+      const batch = queued;
+      queued = [];
+      raw.many(batch.map((m) => [m % groups, 1_000_000_000 + m] as const));
+      return Promise.resolve();
+    });
+
+    console.log(
+      `\nmachine: ${describeMachine()}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    console.log(
+      `command: npm run -w @messenger/bench send -- --seconds ${seconds} --concurrency ${concurrency} --groups ${groups}`,
+    );
+    const row = (name: string, f: Figures) =>
+      `${name.padEnd(18)} ${f.perSecond.toFixed(0).padStart(7)} msg/s  p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  (${f.messages} messages)`;
+    console.log(row('send service', service));
+    console.log(row('bare statements', bare));
+    console.log(row('bare, 64 per commit', bareBatched));
+    const pct = (a: Figures, b: Figures): string =>
+      `${((a.perSecond / b.perSecond) * 100).toFixed(0)}%`;
+    console.log(
+      `send service: ${pct(service, bare)} of bare statements with a commit each, ${pct(service, bareBatched)} of bare statements with group commit`,
+    );
+  } finally {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The writes of one message to a group of 10 with bare prepared statements:
+ * the message row, the thread's counters, the sender's read mark, and ten
+ * deltas with their log heads.
+ */
+function rawWriter(file: string): {
+  one: (group: number, n: number) => void;
+  many: (batch: readonly (readonly [number, number])[]) => void;
+} {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  const bumpThread = db.prepare(
+    'update threads set last_message_seq = last_message_seq + 1, last_activity_at = ? where id = ? returning last_message_seq',
+  );
+  const insertMessage = db.prepare(
+    `insert into messages (id, thread_id, sender_id, text, created_at, seq_in_thread, offline_threading_id, entry_point, tags, kind)
+     values (?, ?, ?, ?, ?, ?, ?, null, '[]', 'text')`,
+  );
+  const head = db.prepare(
+    `insert into user_sync (user_id, head_seq, pruned_seq) values (?, 1, 0)
+     on conflict (user_id) do update set head_seq = user_sync.head_seq + 1 returning head_seq`,
+  );
+  const delta = db.prepare(
+    `insert into user_deltas (user_id, seq, payload, created_at, ack_thread_id, ack_as, ack_seq)
+     values (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const writeOne = (group: number, n: number): void => {
+    const now = Date.now();
+    const threadId = groupThreadId(group);
+    const { last_message_seq: seq } = bumpThread.get(now, threadId) as { last_message_seq: number };
+    const sender = personId(group * GROUP_SIZE);
+    insertMessage.run(`${threadId}:${seq}:raw`, threadId, sender, `bare ${n}`, now, seq, `raw${n}`);
+    const payload = JSON.stringify({ kind: 'message_new', text: `bare ${n}`, seq });
+    for (let k = 0; k < GROUP_SIZE; k += 1) {
+      const user = personId(group * GROUP_SIZE + k);
+      const { head_seq } = head.get(user) as { head_seq: number };
+      delta.run(user, head_seq, payload, now, threadId, user, seq);
+    }
+  };
+  return {
+    one: db.transaction(writeOne),
+    many: db.transaction((batch: readonly (readonly [number, number])[]) => {
+      for (const [group, n] of batch) writeOne(group, n);
+    }),
+  };
+}
+
+await main();
