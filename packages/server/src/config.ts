@@ -20,6 +20,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   ICE_SERVERS: z.string().default('[]'),
   CALL_PARTICIPANT_LIMIT: z.coerce.number().int().min(2).default(6),
+  /** How often presence is re-evaluated and re-reported; a dead node's users lapse after 3 of these. */
+  PRESENCE_SWEEP_MS: z.coerce.number().int().min(100).max(600_000).optional(),
 });
 
 export interface Config {
@@ -37,6 +39,7 @@ export interface Config {
   loginRateLimitPerMinute: number;
   iceServersJson: string;
   callParticipantLimit: number;
+  presenceSweepMs: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -65,5 +68,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT,
     iceServersJson: e.ICE_SERVERS,
     callParticipantLimit: e.CALL_PARTICIPANT_LIMIT,
+    presenceSweepMs: e.PRESENCE_SWEEP_MS,
   };
 }

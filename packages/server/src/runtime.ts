@@ -14,6 +14,7 @@ export async function createRuntimeContext(config: Config): Promise<AppContext> 
   const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(db);
   const ctx: AppContext = { config, db, logger, clock: systemClock };
+  if (config.presenceSweepMs !== undefined) ctx.sync = { presenceSweepMs: config.presenceSweepMs };
   if (config.redisUrl !== undefined) {
     ctx.bus = await RedisBus.connect(config.redisUrl, logger, config.redisChannel);
   }

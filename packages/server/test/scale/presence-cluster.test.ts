@@ -19,17 +19,19 @@ function nodeOn(shared: InProcessBus, nodeId: string): SyncBus {
 describe('cluster presence store', () => {
   const clock = manualClock();
   const stores: ClusterPresenceStore[] = [];
-  const node = (shared: InProcessBus, nodeId: string) => {
+  const node = (shared: InProcessBus, nodeId: string, reportTtlMs = 30_000) => {
     const view = new MemoryPresenceStore(clock);
+    const lapses: string[] = [];
     const store = new ClusterPresenceStore({
       bus: nodeOn(shared, nodeId),
       view,
       clock,
       logger: createLogger('silent'),
-      reportTtlMs: 30_000,
+      reportTtlMs,
+      onLapsed: (userId, status) => lapses.push(`${userId}-${status}`),
     });
     stores.push(store);
-    return { store, view };
+    return { store, view, lapses };
   };
   afterEach(() => {
     for (const store of stores.splice(0)) store.close();
@@ -60,15 +62,23 @@ describe('cluster presence store', () => {
 
   it("lets a silent node's reports lapse (a node killed without saying so)", async () => {
     const shared = new InProcessBus();
-    const a = node(shared, 'a');
-    const b = node(shared, 'b');
+    // A short time to live, so that the expiry sweep (every third of it) runs within the test.
+    const a = node(shared, 'a', 600);
+    const b = node(shared, 'b', 600);
     b.store.set('502', 'ACTIVE');
     await eventually(
       () => Promise.resolve(a.store.get('502')),
       (s) => s === 'ACTIVE',
     );
-    clock.advance(30_001);
+    clock.advance(601);
     expect(a.store.get('502')).toBe('OFFLINE');
+    // The expiry sweep notices the lapse once and says so (A then tells its own sockets).
+    await eventually(
+      () => Promise.resolve(a.lapses),
+      (lapses) => lapses.length > 0,
+    );
+    expect(a.lapses).toEqual(['502-OFFLINE']);
+    expect(a.view.get('502')).toBe('OFFLINE');
     // B repeats its report (its sweep): it counts again.
     b.store.set('502', 'ACTIVE');
     await eventually(

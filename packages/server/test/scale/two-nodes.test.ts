@@ -85,6 +85,8 @@ describe.skipIf(!ready)('two server processes on PostgreSQL and Redis', () => {
       ...storage.env,
       REDIS_URL: TEST_REDIS_URL,
       REDIS_CHANNEL: `messenger:scale:${randomBytes(6).toString('hex')}`,
+      // A killed node's users lapse after three sweeps: 3 s here instead of 30 s.
+      PRESENCE_SWEEP_MS: '1000',
     };
     const [a, b] = await Promise.allSettled([
       ServerProcess.start('node A', env),
@@ -161,6 +163,7 @@ describe.skipIf(!ready)('two server processes on PostgreSQL and Redis', () => {
     const sends = (async () => {
       for (let i = 0; i < 12; i += 1) await rinSends(`while B dies ${String(i)}`);
     })();
+    const rinFramesBeforeKill = rinOnA.frames.length;
     await node(nodeB).kill();
     const closed = await solOnB.closed;
     expect(closed.code).toBe(1006);
@@ -177,6 +180,9 @@ describe.skipIf(!ready)('two server processes on PostgreSQL and Redis', () => {
     expectSeamlessLog([solOnB, solOnA]);
     expect(solOnA.deltaFrames().every((f) => f.seq > lastSeq)).toBe(true);
     expectExactlyOnce(receivedMessageIds([solOnB, solOnA]), sentToSol);
+
+    // tam's only socket was on B: A lets B's report lapse and tells rin, who is on A.
+    await rinOnA.waitFor(presenceOf(CREW.tam, 'OFFLINE'), rinFramesBeforeKill, 20_000);
 
     // Still live on A after the resume.
     await rinSends('after the resume');

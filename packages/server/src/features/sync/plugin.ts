@@ -74,6 +74,9 @@ export async function registerSync(app: FastifyInstance, ctx: AppContext): Promi
           clock: ctx.clock,
           logger: ctx.logger,
           reportTtlMs: 3 * options.presenceSweepMs,
+          onLapsed: (userId, status) => {
+            presence.announceLocally(userId, status);
+          },
         });
   const presence = new PresenceTracker({
     db: ctx.db,
@@ -83,6 +86,9 @@ export async function registerSync(app: FastifyInstance, ctx: AppContext): Promi
     logger: ctx.logger,
     options,
     connectionsOf: (userId) => hub.connectionsOf(userId),
+    deliverLocally: (userIds, frame) => {
+      hub.deliverEphemeral(userIds, frame);
+    },
   });
   const typing = new TypingRelay({ db: ctx.db, bus, logger: ctx.logger, options });
   const delivery = new DeliveryQueue(ctx);

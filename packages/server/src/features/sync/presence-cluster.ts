@@ -26,6 +26,12 @@ export interface ClusterPresenceDeps {
    * so stops counting after a few sweeps.
    */
   reportTtlMs: number;
+  /**
+   * A user's status fell because another node's report lapsed (that node died
+   * without saying so). No node originates that change, so each node tells
+   * its own sockets; called once per lapse on every surviving node.
+   */
+  onLapsed?: (userId: string, status: PresenceStatus) => void;
 }
 
 /**
@@ -117,7 +123,11 @@ export class ClusterPresenceStore implements PresenceStore {
         }
       }
       if (nodes.size === 0) this.remote.delete(userId);
-      if (lapsed) this.deps.view.set(userId, this.get(userId));
+      if (!lapsed) continue;
+      const before = this.deps.view.get(userId);
+      const after = this.get(userId);
+      this.deps.view.set(userId, after);
+      if (after !== before) this.deps.onLapsed?.(userId, after);
     }
   }
 

@@ -16,6 +16,8 @@ export interface PresenceDeps {
   options: SyncOptions;
   /** The user's caught-up or replaying sockets on this node. */
   connectionsOf(userId: string): ReadonlySet<SyncConnection>;
+  /** Hands an ephemeral frame to these users' sockets on this node only. */
+  deliverLocally(userIds: readonly string[], frame: string): void;
 }
 
 /**
@@ -132,6 +134,22 @@ export class PresenceTracker {
       )
       .catch((error: unknown) => {
         this.deps.logger.warn({ err: error }, 'presence push failed');
+      });
+  }
+
+  /**
+   * Tells this node's sockets of the user's audience a status no node pushed:
+   * another node's reports lapsed (presence-cluster.ts). Every surviving node
+   * does this for its own sockets, so each socket hears it once.
+   */
+  announceLocally(userId: string, status: PresenceStatus): void {
+    const frame: ServerFrame = { type: 'presence', user_id: userId, status };
+    void this.audienceOf(userId)
+      .then((ids) => {
+        this.deps.deliverLocally(ids, JSON.stringify(frame));
+      })
+      .catch((error: unknown) => {
+        this.deps.logger.warn({ err: error }, 'presence announcement failed');
       });
   }
 
