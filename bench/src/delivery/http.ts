@@ -15,7 +15,7 @@ export class HttpClient {
     path: string,
     body: unknown,
     headers: Record<string, string> = {},
-  ): Promise<{ status: number; text: string }> {
+  ): Promise<{ status: number; text: string; serverMs: number | null }> {
     const payload = JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const req = request(
@@ -34,7 +34,11 @@ export class HttpClient {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () => {
-            resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+            resolve({
+              status: res.statusCode ?? 0,
+              text: Buffer.concat(chunks).toString('utf8'),
+              serverMs: serverTiming(res.headers['server-timing']),
+            });
           });
           res.on('error', reject);
         },
@@ -50,6 +54,13 @@ export class HttpClient {
   }
 }
 
+/** `app;dur=1.23` → 1.23: the server's own time for the request (observability plugin). */
+function serverTiming(header: string | string[] | undefined): number | null {
+  const text = Array.isArray(header) ? header.join(',') : header;
+  const match = text === undefined ? null : /app;dur=([\d.]+)/.exec(text);
+  return match === null ? null : Number(match[1]);
+}
+
 export const GRAPHQL_SEND = `mutation Send($input: SendMessageInput!) {
   send_message(input: $input) { created message { id seq_in_thread } }
 }`;
@@ -61,7 +72,17 @@ export async function graphql(
   query: string,
   variables: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  const { status, text } = await http.post(
+  return (await timedGraphql(http, session, query, variables)).data;
+}
+
+/** `graphql`, with the server's own time for the request (its Server-Timing header). */
+export async function timedGraphql(
+  http: HttpClient,
+  session: { cookie: string; csrf: string },
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<{ data: Record<string, unknown>; serverMs: number | null }> {
+  const { status, text, serverMs } = await http.post(
     '/graphql',
     { query, variables },
     { cookie: session.cookie, 'x-csrf-token': session.csrf },
@@ -69,5 +90,5 @@ export async function graphql(
   const body = JSON.parse(text) as { data?: Record<string, unknown>; errors?: unknown[] };
   if (status !== 200 || body.errors !== undefined || body.data === undefined)
     throw new Error(`GraphQL ${status}: ${text.slice(0, 300)}`);
-  return body.data;
+  return { data: body.data, serverMs };
 }

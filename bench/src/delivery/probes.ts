@@ -5,7 +5,7 @@
  */
 import WebSocket from 'ws';
 import { percentile, progressLine } from '../progress';
-import { graphql, GRAPHQL_SEND, type HttpClient } from './http';
+import { graphql, GRAPHQL_SEND, timedGraphql, type HttpClient } from './http';
 import type { BenchSession } from './prepare';
 
 const HISTORY = `query History($id: ID!, $before: String) {
@@ -40,25 +40,29 @@ export function distribution(values: number[]): Distribution {
 
 /**
  * The newest page and the one before it, one request at a time, by readers of
- * different groups. Timed at the client over loopback keep-alive HTTP: an
- * upper bound of the server time.
+ * different groups. Timed twice: by the server (its Server-Timing header, from
+ * the request's arrival to the response being handed to the socket) and at the
+ * client over loopback keep-alive HTTP.
  */
 export async function probeHistory(
   http: HttpClient,
   readers: { session: BenchSession; threadId: string }[],
   requests: number,
-): Promise<Distribution> {
+): Promise<{ client: Distribution; server: Distribution }> {
   const times: number[] = [];
+  const serverTimes: number[] = [];
   for (let i = 0; times.length < requests; i++) {
     const reader = readers[i % readers.length]!;
     let before: string | null = null;
     for (let page = 0; page < 2 && times.length < requests; page++) {
       const started = performance.now();
-      const data = (await graphql(http, reader.session, HISTORY, {
+      const answer = await timedGraphql(http, reader.session, HISTORY, {
         id: reader.threadId,
         before,
-      })) as unknown as HistoryPage;
+      });
       times.push(performance.now() - started);
+      if (answer.serverMs !== null) serverTimes.push(answer.serverMs);
+      const data = answer.data as unknown as HistoryPage;
       if (data.thread_messages.edges.length !== 50)
         throw new Error(
           `a history page held ${data.thread_messages.edges.length} messages, not 50`,
@@ -68,7 +72,7 @@ export async function probeHistory(
     if (times.length % 50 === 0) progressLine('history pages', times.length, requests);
   }
   if (process.stderr.isTTY) process.stderr.write('\n');
-  return distribution(times);
+  return { client: distribution(times), server: distribution(serverTimes) };
 }
 
 interface ResumeResult {

@@ -12,6 +12,16 @@ describe('GET /metrics', () => {
     await t.dispose();
   });
 
+  it("states the server's own time of every response in a Server-Timing header", async () => {
+    for (const url of ['/readyz']) {
+      const response = await t.app.inject(url);
+      const header = String(response.headers['server-timing']);
+      const match = /^app;dur=(\d+\.\d{2})$/.exec(header);
+      expect(match, `${url}: ${header}`).not.toBeNull();
+      expect(Number(match?.[1])).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it('exposes the request duration histogram by route and status, and login attempts', async () => {
     await t.app.inject('/healthz');
     await t.app.inject({
