@@ -162,6 +162,15 @@ describe('sync client: live', () => {
       reduceSyncClient(state, frame({ type: 'error', code: 'ack_ahead', message: 'no' })).commands,
     ).toEqual([{ type: 'report_error', code: 'ack_ahead', message: 'no' }]);
     expect(reduceSyncClient(state, frame({ type: 'pong' }))).toEqual({ state, commands: [] });
+    const answer: ServerFrame = {
+      type: 'send_result',
+      request_id: 'r1',
+      error: { code: 'forbidden', message: 'no' },
+    };
+    expect(reduceSyncClient(state, frame(answer))).toEqual({
+      state,
+      commands: [{ type: 'send_result', frame: answer }],
+    });
   });
 
   it('ignores frames when not connected', () => {

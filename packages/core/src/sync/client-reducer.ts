@@ -42,6 +42,7 @@ export type SyncClientEvent =
   | { type: 'reconnect_timer_fired' };
 
 export type EphemeralFrame = Extract<ServerFrame, { type: 'typing' | 'presence' }>;
+export type SendResultFrame = Extract<ServerFrame, { type: 'send_result' }>;
 
 export type SyncClientCommand =
   | { type: 'open_socket' }
@@ -52,6 +53,8 @@ export type SyncClientCommand =
   /** The log cannot fill the gap: refetch the data through the API. */
   | { type: 'resync'; reason: ResyncReason }
   | { type: 'ephemeral'; frame: EphemeralFrame }
+  /** The answer to a `send` frame, for whoever sent it. */
+  | { type: 'send_result'; frame: SendResultFrame }
   | { type: 'schedule_reconnect'; delayMs: number }
   | { type: 'cancel_reconnect' }
   | { type: 'report_error'; code: string; message: string };
@@ -176,6 +179,8 @@ function onFrame(state: Connected, frame: ServerFrame): SyncClientResult {
       return result(state, [{ type: 'ephemeral', frame }]);
     case 'error':
       return result(state, [{ type: 'report_error', code: frame.code, message: frame.message }]);
+    case 'send_result':
+      return result(state, [{ type: 'send_result', frame }]);
     case 'pong':
       return result(state);
   }

@@ -12,6 +12,7 @@ describe('client frames', () => {
       { type: 'typing', thread_id: '400001', state: 'typing' },
       { type: 'typing', thread_id: '400001', state: 'stopped' },
       { type: 'presence', state: 'idle' },
+      { type: 'send', request_id: 'r1', input: { thread_id: '1', text: 'hi' } },
     ]) {
       expect(parseClientFrame(JSON.stringify(frame))).toEqual({ ok: true, frame });
     }
@@ -37,6 +38,13 @@ describe('client frames', () => {
     expect(
       parseClientFrame(JSON.stringify({ type: 'typing', thread_id: 'abc', state: 'typing' })),
     ).toMatchObject({ ok: false, message: expect.stringMatching(/^thread_id: /) as unknown });
+    // The input of a send is the server's to check (with its field named in the answer), not the frame's.
+    expect(
+      parseClientFrame(JSON.stringify({ type: 'send', request_id: '', input: {} })),
+    ).toMatchObject({ ok: false, message: expect.stringMatching(/^request_id: /) as unknown });
+    expect(
+      parseClientFrame(JSON.stringify({ type: 'send', request_id: 'x'.repeat(65), input: {} })),
+    ).toMatchObject({ ok: false });
     expect(parseClientFrame('[]')).toMatchObject({
       ok: false,
       message: expect.stringMatching(/^frame: /) as unknown,
@@ -100,6 +108,29 @@ describe('server frames', () => {
       { type: 'typing', thread_id: '1', user_id: '2', state: 'stopped', expires_in_ms: 0 },
       { type: 'presence', user_id: '2', status: 'OFFLINE' },
       { type: 'error', code: 'bad_frame', message: 'x' },
+      { type: 'send_result', request_id: 'r1', error: { code: 'forbidden', message: 'no' } },
+      {
+        type: 'send_result',
+        request_id: 'r2',
+        error: { code: 'bad_request', message: 'too long', field: 'text' },
+      },
+      {
+        type: 'send_result',
+        request_id: 'r3',
+        created: true,
+        message: {
+          id: 'mid.1',
+          thread_id: '1',
+          sender_id: '2',
+          text: 'hi',
+          created_at: 1,
+          seq_in_thread: 1,
+          offline_threading_id: 'o1',
+          entry_point: null,
+          tags: [],
+          kind: 'text',
+        },
+      },
     ]) {
       expect(serverFrameSchema.parse(frame)).toEqual(frame);
     }

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { PRESENCE_STATUSES } from '../search/presence';
-import { deltaSchema } from './deltas';
+import { deltaSchema, wireMessageSchema } from './deltas';
 import { SYNC_PROTOCOL_VERSION } from './protocol';
 
 const id = z.string().regex(/^\d{1,32}$/, 'Expected an id of digits.');
 const seq = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const requestId = z.string().min(1).max(64);
 
 export const TYPING_STATES = ['typing', 'stopped'] as const;
 export type TypingState = (typeof TYPING_STATES)[number];
@@ -30,6 +31,13 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('typing'), thread_id: id, state: z.enum(TYPING_STATES) }),
   z.object({ type: z.literal('presence'), state: z.enum(CLIENT_PRESENCE_STATES) }),
+  /**
+   * send_message over the socket, answered by `send_result` with the same
+   * `request_id`. `input` is checked by the server as the GraphQL mutation's
+   * input is (so a refusal names its field); one socket's sends are stored in
+   * the order they arrive.
+   */
+  z.object({ type: z.literal('send'), request_id: requestId, input: z.unknown() }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 export type HelloFrame = z.infer<typeof helloFrameSchema>;
@@ -68,6 +76,16 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   /** Ephemeral: a friend's presence changed. */
   z.object({ type: z.literal('presence'), user_id: id, status: z.enum(PRESENCE_STATUSES) }),
   z.object({ type: z.literal('error'), code: z.enum(SYNC_ERROR_CODES), message: z.string() }),
+  /** The answer to a `send`: the stored message (`created` false for a retry), or why not. */
+  z.object({
+    type: z.literal('send_result'),
+    request_id: requestId,
+    created: z.boolean().optional(),
+    message: wireMessageSchema.optional(),
+    error: z
+      .object({ code: z.string(), message: z.string(), field: z.string().optional() })
+      .optional(),
+  }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
 export type ServerFrameType = ServerFrame['type'];

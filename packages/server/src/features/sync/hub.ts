@@ -27,6 +27,7 @@ export interface HubListeners {
   disconnected(conn: SyncConnection): void;
   typing(conn: SyncConnection, frame: Extract<ClientFrame, { type: 'typing' }>): void;
   ack(conn: SyncConnection, seq: number): void;
+  send(conn: SyncConnection, frame: Extract<ClientFrame, { type: 'send' }>): void;
 }
 
 export interface HubDeps {
@@ -230,6 +231,12 @@ export class SyncHub {
         conn.attention = frame.state;
         if (frame.state === 'active') conn.lastActivityAt = this.deps.clock.now();
         this.listeners?.activity(conn);
+        return;
+      case 'send':
+        conn.lastActivityAt = this.deps.clock.now();
+        conn.attention = 'active';
+        this.listeners?.activity(conn);
+        this.listeners?.send(conn, frame);
         return;
     }
   }

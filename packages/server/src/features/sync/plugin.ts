@@ -3,12 +3,15 @@ import { SYNC_CLOSE, SYNC_PATH } from '@messenger/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
+import type { Viewer } from '../accounts/viewer';
 import { DeliveryQueue } from '../messaging/delivery-service';
+import { SocketSends } from '../messaging/socket-send';
 import { presenceStoreFor } from '../presence/store';
 import { busOf } from './commit';
 import { pruneDeltas } from './delta-log';
 import { SyncHub } from './hub';
 import { syncOptions, type SyncOptions } from './options';
+import type { SyncConnection } from './connection';
 import { ClusterPresenceStore } from './presence-cluster';
 import { PresenceTracker } from './presence-tracker';
 import { TypingRelay } from './typing-relay';
@@ -92,6 +95,8 @@ export async function registerSync(app: FastifyInstance, ctx: AppContext): Promi
   });
   const typing = new TypingRelay({ db: ctx.db, bus, logger: ctx.logger, options });
   const delivery = new DeliveryQueue(ctx);
+  const viewers = new WeakMap<SyncConnection, Viewer>();
+  const sends = new SocketSends(ctx, (conn) => viewers.get(conn));
   hub.setListeners({
     connected: (conn) => {
       presence.connected(conn);
@@ -113,6 +118,9 @@ export async function registerSync(app: FastifyInstance, ctx: AppContext): Promi
     },
     ack: (conn, seq) => {
       delivery.enqueue(conn.userId, seq);
+    },
+    send: (conn, frame) => {
+      sends.onSend(conn, frame);
     },
   });
 
@@ -153,7 +161,8 @@ export async function registerSync(app: FastifyInstance, ctx: AppContext): Promi
       socket.close(SYNC_CLOSE.unauthenticated, 'log in first');
       return;
     }
-    hub.accept(socket, request.viewer.id, request.authSession.idHash);
+    const conn = hub.accept(socket, request.viewer.id, request.authSession.idHash);
+    viewers.set(conn, request.viewer);
   });
   return runtime;
 }

@@ -137,6 +137,9 @@ export class SyncConnection {
       case 'ephemeral':
         for (const listener of this.ephemeralListeners) listener(command.frame);
         return;
+      case 'send_result':
+        // This client sends through GraphQL (the outbox); it sends no `send` frames.
+        return;
       case 'schedule_reconnect':
         this.cancelTimer();
         this.timer = this.deps.setTimer(() => {

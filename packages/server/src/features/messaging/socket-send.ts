@@ -1,0 +1,68 @@
+import type { ClientFrame, ServerFrame } from '@messenger/core';
+import type { AppContext } from '../../context';
+import { toWireError } from '../../errors';
+import type { Viewer } from '../accounts/viewer';
+import type { SyncConnection } from '../sync/connection';
+import { sendMessage } from './send-service';
+
+type SendFrame = Extract<ClientFrame, { type: 'send' }>;
+
+/** Sends one socket may have waiting; beyond it a send is refused at once (a client flooding). */
+const MAX_PENDING_PER_SOCKET = 256;
+
+/**
+ * send_message over the sync socket: no HTTP request, session lookup or
+ * GraphQL document per message, for clients that send much. The same service
+ * as the mutation (validation, permissions, idempotency, group commit); one
+ * socket's sends are stored one after another, in the order they arrived.
+ */
+export class SocketSends {
+  private readonly tails = new WeakMap<SyncConnection, Promise<void>>();
+  private readonly pending = new WeakMap<SyncConnection, number>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly viewerOf: (conn: SyncConnection) => Viewer | undefined,
+  ) {}
+
+  onSend(conn: SyncConnection, frame: SendFrame): void {
+    const waiting = this.pending.get(conn) ?? 0;
+    if (waiting >= MAX_PENDING_PER_SOCKET) {
+      conn.send(refusal(frame, 'rate_limited', 'Too many sends waiting; wait for their results.'));
+      return;
+    }
+    this.pending.set(conn, waiting + 1);
+    const previous = this.tails.get(conn) ?? Promise.resolve();
+    const tail = previous.then(() => this.store(conn, frame));
+    this.tails.set(conn, tail);
+  }
+
+  private async store(conn: SyncConnection, frame: SendFrame): Promise<void> {
+    try {
+      const viewer = this.viewerOf(conn);
+      if (viewer === undefined || !conn.isOpen()) return;
+      const sent = await sendMessage(this.ctx, viewer, frame.input);
+      conn.send({
+        type: 'send_result',
+        request_id: frame.request_id,
+        created: sent.created,
+        message: sent.message,
+      });
+    } catch (error) {
+      const wire = toWireError(error);
+      if (wire.statusCode >= 500) this.ctx.logger.error({ err: error }, 'socket send failed');
+      const { code, message, field } = wire.body.error;
+      conn.send({
+        type: 'send_result',
+        request_id: frame.request_id,
+        error: field === undefined ? { code, message } : { code, message, field },
+      });
+    } finally {
+      this.pending.set(conn, (this.pending.get(conn) ?? 1) - 1);
+    }
+  }
+}
+
+function refusal(frame: SendFrame, code: string, message: string): ServerFrame {
+  return { type: 'send_result', request_id: frame.request_id, error: { code, message } };
+}
