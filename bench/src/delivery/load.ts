@@ -23,8 +23,14 @@ export interface SocketSpec {
   headers: Record<string, string>;
 }
 
+const SEND_RESULT = /^\{"type":"send_result","request_id":"([^"]+)"/;
+
 export class Fleet {
+  /** Socket i belongs to person i. */
   readonly sockets: WebSocket[] = [];
+  /** Socket sends awaiting their `send_result`, by request id. */
+  private readonly requests = new Map<string, (frame: string) => void>();
+  private requestCount = 0;
   readonly phases = new Map<string, PhaseStats>();
   closedUnexpectedly = 0;
   private closing = false;
@@ -78,6 +84,13 @@ export class Fleet {
             }
             return;
           }
+          const answer = SEND_RESULT.exec(text);
+          if (answer !== null) {
+            const resolveRequest = this.requests.get(answer[1]!);
+            this.requests.delete(answer[1]!);
+            resolveRequest?.(text);
+            return;
+          }
           const mark = LATENCY_MARK.exec(text);
           if (mark === null) return;
           const stats = this.statsOf(mark[1]!);
@@ -98,6 +111,24 @@ export class Fleet {
     await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
     if (process.stderr.isTTY) process.stderr.write('\n');
     return (performance.now() - started) / 1000;
+  }
+
+  /** send_message over person i's socket; resolves with the `send_result` frame's text. */
+  sendOver(i: number, input: Record<string, unknown>, timeoutMs = 30_000): Promise<string> {
+    const ws = this.sockets[i];
+    if (ws === undefined) return Promise.reject(new Error(`no socket ${i}`));
+    const requestId = `q${++this.requestCount}`;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.requests.delete(requestId);
+        reject(new Error(`send ${requestId} had no result within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.requests.set(requestId, (text) => {
+        clearTimeout(timer);
+        resolve(text);
+      });
+      ws.send(JSON.stringify({ type: 'send', request_id: requestId, input }));
+    });
   }
 
   async close(): Promise<void> {
@@ -136,7 +167,8 @@ export interface SendResult {
   firstError: string | null;
 }
 
-export type SendFn = (n: number, text: string) => Promise<void>;
+/** Sends the n-th message; `fleet` holds every person's socket (for sends over the socket). */
+export type SendFn = (n: number, text: string, fleet: Fleet) => Promise<void>;
 
 interface Plan {
   label: string;
@@ -167,7 +199,7 @@ export async function runSenders(plan: Plan, send: SendFn): Promise<SendResult> 
   const fire = (dueAt: number): Promise<void> => {
     inFlight++;
     const text = benchText(plan.tag, dueAt);
-    return send(n++, text)
+    return send(n++, text, plan.fleet)
       .then(
         () => {
           result.accepted++;

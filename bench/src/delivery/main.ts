@@ -5,7 +5,11 @@
  * and resume-after-offline probes.
  *
  *   npm run -w @messenger/bench delivery -- [--sockets 2000] [--group-size 10] [--rate 200]
- *     [--seconds 20] [--dialect sqlite|postgres|both]
+ *     [--seconds 20] [--dialect sqlite|postgres|both] [--send-via http|socket]
+ *
+ * `--send-via socket` sends each message as a `send` frame on the sender's own
+ * sync socket (the bare server then takes them the same way); `http` (the
+ * default) as a GraphQL send_message POST.
  *
  * The imported network is cached in bench/out/delivery-cache/ (SQLite) or a
  * bench_delivery_* database (PostgreSQL), keyed by its shape.
@@ -15,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { openDb, type DialectName } from '../../../packages/server/src/storage/db';
 import { describeMachine } from '../progress';
 import { HttpClient, graphql, GRAPHQL_SEND } from './http';
-import { drain, Fleet, runSenders, type SendResult } from './load';
+import { drain, Fleet, runSenders, type SendFn, type SendResult } from './load';
 import {
   groupCount,
   groupThreadId,
@@ -37,6 +41,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '20' },
     dialect: { type: 'string', default: 'sqlite' },
     'saturate-seconds': { type: 'string', default: '10' },
+    'send-via': { type: 'string', default: 'http' },
     'saturate-concurrency': { type: 'string', default: '64' },
     'history-requests': { type: 'string', default: '400' },
     'resume-users': { type: 'string', default: '10' },
@@ -78,6 +83,9 @@ const dialectChoices: Record<string, DialectName[]> = {
   postgres: ['postgres'],
   both: ['sqlite', 'postgres'],
 };
+const sendVia = values['send-via'];
+if (sendVia !== 'http' && sendVia !== 'socket')
+  throw new Error('--send-via must be http or socket');
 const chosen = dialectChoices[values.dialect];
 if (chosen === undefined) throw new Error('--dialect must be sqlite, postgres or both');
 const dialects: DialectName[] = chosen;
@@ -120,7 +128,7 @@ async function runLoad(
   label: string,
   servers: ChildServer[],
   spec: (i: number) => { url: string; headers: Record<string, string> },
-  send: (n: number, text: string) => Promise<void>,
+  send: SendFn,
 ): Promise<{ fleet: Fleet; figures: LoadFigures }> {
   const fleet = new Fleet();
   await sleep(1000);
@@ -179,7 +187,11 @@ async function runBare(): Promise<TargetFigures> {
       'bare ws',
       [server],
       (i) => ({ url: `${wsUrl(server.url)}/?group=${groupOf(i)}`, headers: {} }),
-      async (n, text) => {
+      async (n, text, fleet) => {
+        if (sendVia === 'socket') {
+          await fleet.sendOver(senderOf(n), { text });
+          return;
+        }
         const { status } = await http.post('/send', { group: groupOf(senderOf(n)), text });
         if (status !== 200) throw new Error(`bare send: HTTP ${status}`);
       },
@@ -236,15 +248,20 @@ async function runMessenger(dialect: DialectName): Promise<TargetFigures> {
         url: `${wsUrl(servers[nodeOf(i)]!.url)}/sync`,
         headers: { cookie: session(i).cookie },
       }),
-      async (n, text) => {
+      async (n, text, fleet) => {
         const from = senderOf(n);
-        await graphql(https[nodeOf(from)]!, session(from), GRAPHQL_SEND, {
-          input: {
-            thread_id: groupThreadId(groupOf(from)),
-            text,
-            offline_threading_id: `${runId}-${sent++}`,
-          },
-        });
+        const input = {
+          thread_id: groupThreadId(groupOf(from)),
+          text,
+          offline_threading_id: `${runId}-${sent++}`,
+        };
+        if (sendVia === 'socket') {
+          const answer = await fleet.sendOver(from, input);
+          if (!answer.includes('"created":'))
+            throw new Error(`socket send: ${answer.slice(0, 300)}`);
+          return;
+        }
+        await graphql(https[nodeOf(from)]!, session(from), GRAPHQL_SEND, { input });
       },
     );
     console.log(`${label}: probing history pages`);
@@ -296,6 +313,9 @@ async function main(): Promise<void> {
     `delivery benchmark: ${N} sockets in groups of ${groupSize}, ${rate} messages/s for ${seconds} s, then ${saturateSeconds} s closed loop of ${saturateConcurrency}; ${dialects.join(' and ')}`,
   );
   console.log(
+    `sends go over ${sendVia === 'socket' ? "each sender's sync socket" : 'GraphQL HTTP'}`,
+  );
+  console.log(
     `machine: ${describeMachine()}; load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
@@ -314,7 +334,7 @@ async function main(): Promise<void> {
     loadAfter: os.loadavg(),
   });
   console.log(
-    `reproduce: npm run -w @messenger/bench delivery -- --sockets ${N} --group-size ${groupSize} --rate ${rate} --seconds ${seconds} --dialect ${values.dialect} --saturate-seconds ${saturateSeconds} --resume-deltas ${resumeDeltas}`,
+    `reproduce: npm run -w @messenger/bench delivery -- --sockets ${N} --group-size ${groupSize} --rate ${rate} --seconds ${seconds} --dialect ${values.dialect} --saturate-seconds ${saturateSeconds} --resume-deltas ${resumeDeltas} --send-via ${sendVia}`,
   );
 }
 
