@@ -1,5 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
+import { Beeper } from '../features/beeper/Beeper';
 import { HostPage } from '../features/host/HostPage';
+import { LeavePageGuard } from '../features/leave-page/LeavePageGuard';
 import { preloadRelay } from '../relay/RelayRegion';
 import type { RouteMatch } from '../router/routes';
 import type { Viewer } from '../session/session-client';
@@ -19,14 +21,17 @@ export function SignedIn({
 }): ReactNode {
   useEffect(preloadRelay, []);
   return (
-    <RouteErrorBoundary>
-      <Suspense fallback={<LoadingScreen />}>
-        {route.name === 'host' ? (
-          <HostPage viewer={viewer} />
-        ) : (
-          <LazyMessengerPage viewer={viewer} path={path} />
-        )}
-      </Suspense>
-    </RouteErrorBoundary>
+    <LeavePageGuard>
+      <RouteErrorBoundary>
+        <Suspense fallback={<LoadingScreen />}>
+          {route.name === 'host' ? (
+            <HostPage viewer={viewer} />
+          ) : (
+            <LazyMessengerPage viewer={viewer} path={path} />
+          )}
+        </Suspense>
+      </RouteErrorBoundary>
+      <Beeper viewerId={viewer.id} />
+    </LeavePageGuard>
   );
 }

@@ -8,10 +8,12 @@ import {
   typeaheadMessages,
   type MessageDescriptor,
 } from '@messenger/core';
+import { beeperMessages } from '../features/beeper/messages';
 import { chatSidebarMessages } from '../features/chat-sidebar/messages';
 import { chatTabsMessages } from '../features/chat-tabs/messages';
 import { conversationMessages } from '../features/conversation/messages';
 import { hostMessages } from '../features/host/messages';
+import { leavePageMessages } from '../features/leave-page/messages';
 import { loginMessages } from '../features/login/messages';
 import { messengerMessages } from '../features/messenger/messages';
 import { requestsMessages } from '../features/requests/messages';
@@ -49,6 +51,8 @@ export const descriptorGroups: readonly DescriptorGroup[] = [
   syncMessages,
   requestsMessages,
   typingMessages,
+  leavePageMessages,
+  beeperMessages,
 ];
 
 /**

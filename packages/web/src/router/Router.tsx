@@ -2,12 +2,13 @@ import {
   createContext,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
-import { formatLocation, type AppHistory, type AppLocation } from './history';
+import { formatLocation, parseLocation, type AppHistory, type AppLocation } from './history';
 
 /**
  * A hook run before the app leaves the current page (the seed's before-leave
@@ -57,6 +58,27 @@ function useHistoryLocation(history: AppHistory): AppLocation {
   );
 }
 
+/**
+ * Asks the hooks in turn, synchronously as long as they answer synchronously
+ * (so the back button is not delayed when nothing blocks).
+ */
+function beforeLeave(
+  hooks: ReadonlySet<BeforeLeaveHook>,
+): (to: string) => boolean | Promise<boolean> {
+  return (to) => {
+    const pending = [...hooks];
+    const next = (): boolean | Promise<boolean> => {
+      for (let hook = pending.shift(); hook !== undefined; hook = pending.shift()) {
+        const answer = hook(to);
+        if (answer === false) return false;
+        if (answer !== true) return answer.then((allowed) => allowed && next());
+      }
+      return true;
+    };
+    return next();
+  };
+}
+
 export function RouterProvider({
   history,
   children,
@@ -66,18 +88,27 @@ export function RouterProvider({
 }): ReactNode {
   const location = useHistoryLocation(history);
   const hooks = useMemo(() => new Set<BeforeLeaveHook>(), []);
+  const askHooks = useMemo(() => beforeLeave(hooks), [hooks]);
 
   const navigate = useCallback(
     async (to: string, options: NavigateOptions = {}): Promise<boolean> => {
-      for (const hook of [...hooks]) {
-        if (!(await hook(to))) return false;
-      }
+      // Staying on the same location is not leaving it.
+      const stays = formatLocation(parseLocation(to)) === formatLocation(history.location());
+      if (!stays && !(await askHooks(to))) return false;
       if (options.replace === true) history.replace(to);
       else history.push(to);
       return true;
     },
-    [history, hooks],
+    [history, askHooks],
   );
+
+  // The back and forward buttons ask the same hooks.
+  useEffect(() => {
+    history.setLeaveGuard(askHooks);
+    return () => {
+      history.setLeaveGuard(null);
+    };
+  }, [history, askHooks]);
 
   const addBeforeLeaveHook = useCallback(
     (hook: BeforeLeaveHook) => {

@@ -140,3 +140,99 @@ describe('fragment mode (no pushState)', () => {
     expect(history.location()).toEqual({ path: '/messages', search: '?x=2' });
   });
 });
+
+describe('the leave guard on back and forward', () => {
+  it('asks nothing of a guard-free history and follows at once', async () => {
+    const history = createBrowserHistory(window);
+    history.push('/a');
+    const listener = vi.fn();
+    history.listen(listener);
+    window.history.back();
+    await vi.waitFor(() => {
+      expect(listener).toHaveBeenCalledOnce();
+    });
+    expect(history.location().path).toBe('/');
+  });
+
+  it('puts the URL back when the guard refuses, without telling the listeners', async () => {
+    const history = createBrowserHistory(window);
+    history.push('/a');
+    history.push('/b');
+    const guard = vi.fn(() => false);
+    history.setLeaveGuard(guard);
+    const listener = vi.fn();
+    history.listen(listener);
+    window.history.go(-2);
+    await vi.waitFor(() => {
+      expect(guard).toHaveBeenCalledWith('/');
+    });
+    await vi.waitFor(() => {
+      expect(window.location.pathname).toBe('/b');
+    });
+    // The entries are intact: the page is still the last one, and back still reaches /a.
+    history.setLeaveGuard(null);
+    window.history.back();
+    await vi.waitFor(() => {
+      expect(history.location().path).toBe('/a');
+    });
+    expect(listener).toHaveBeenCalledOnce();
+  });
+
+  it('moves on when a pending answer allows it', async () => {
+    const history = createBrowserHistory(window);
+    history.push('/a');
+    let allow: ((allowed: boolean) => void) | null = null;
+    history.setLeaveGuard(
+      () =>
+        new Promise<boolean>((resolve) => {
+          allow = resolve;
+        }),
+    );
+    const listener = vi.fn();
+    history.listen(listener);
+    window.history.back();
+    const answer = await vi.waitFor(() => {
+      if (allow === null) throw new Error('not asked yet');
+      return allow;
+    });
+    // While the guard is asked, the URL is back on the shown page.
+    await vi.waitFor(() => {
+      expect(window.location.pathname).toBe('/a');
+    });
+    expect(listener).not.toHaveBeenCalled();
+    answer(true);
+    await vi.waitFor(() => {
+      expect(window.location.pathname).toBe('/');
+    });
+    expect(listener).toHaveBeenCalledOnce();
+    history.setLeaveGuard(null);
+  });
+
+  it('undoes a refused hash change in fragment mode', async () => {
+    window.history.replaceState(null, '', '/#/start');
+    const history = createBrowserHistory(windowWithoutPushState());
+    const pushed = vi.fn();
+    const stop = history.listen(pushed);
+    history.push('/next');
+    // Its own hashchange arrives later: wait for it before the next change.
+    await vi.waitFor(() => {
+      expect(pushed).toHaveBeenCalledOnce();
+    });
+    stop();
+    const listener = vi.fn();
+    history.listen(listener);
+    history.setLeaveGuard(() => false);
+    window.location.hash = '#/elsewhere';
+    await vi.waitFor(() => {
+      expect(window.location.hash).toBe('#/next');
+    });
+    expect(listener).not.toHaveBeenCalled();
+    history.setLeaveGuard(() => Promise.resolve(true));
+    window.location.hash = '#/allowed';
+    await vi.waitFor(() => {
+      expect(listener).toHaveBeenCalled();
+    });
+    expect(history.location().path).toBe('/allowed');
+    history.setLeaveGuard(null);
+  });
+});

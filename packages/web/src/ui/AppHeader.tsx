@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { useIntl } from 'react-intl';
+import { FullscreenToggle } from '../features/leave-page/FullscreenToggle';
 import { appMessages } from '../i18n/app-messages';
 import { useRouter } from '../router/Router';
 import { HOME_PATH, LOGIN_PATH, MESSENGER_PREFIX, matchRoute } from '../router/routes';
@@ -51,6 +52,7 @@ export function AppHeader({ viewerName }: { viewerName: string }): ReactNode {
         </Link>
       </nav>
       <div className="app-account">
+        <FullscreenToggle />
         <span className="app-viewer">
           {intl.formatMessage(appMessages.signedInAs, { name: viewerName })}
         </span>

@@ -1,5 +1,6 @@
+import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { titleWithUnread } from './document-title';
+import { publishUnreadCount, titleWithUnread, useSharedUnreadCount } from './document-title';
 
 describe('titleWithUnread', () => {
   it('puts the unread count in front of the title', () => {
@@ -19,5 +20,20 @@ describe('titleWithUnread', () => {
     for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(() => titleWithUnread('Messenger', bad)).toThrow(RangeError);
     }
+  });
+});
+
+describe('the shared unread count', () => {
+  it('gives screens the count a lazily loaded part publishes', () => {
+    const { result } = renderHook(() => useSharedUnreadCount());
+    expect(result.current).toBe(0);
+    act(() => {
+      publishUnreadCount(4);
+    });
+    expect(result.current).toBe(4);
+    act(() => {
+      publishUnreadCount(0);
+    });
+    expect(result.current).toBe(0);
   });
 });

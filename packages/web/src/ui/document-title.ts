@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import { appMessages } from '../i18n/app-messages';
 
@@ -25,4 +25,30 @@ export function useDocumentTitle(title: string, unread = 0): void {
       intl.formatMessage(appMessages.titleWithUnread, { count, title: t }),
     );
   }, [intl, title, unread]);
+}
+
+/*
+ * The count of unread conversations for screens that do not load the thread
+ * list themselves (the host page): a lazily loaded part that reads the
+ * threads publishes it, the screen's title reads it.
+ */
+let sharedUnread = 0;
+const unreadListeners = new Set<() => void>();
+
+export function publishUnreadCount(count: number): void {
+  if (count === sharedUnread) return;
+  sharedUnread = count;
+  for (const listener of [...unreadListeners]) listener();
+}
+
+function subscribeUnread(listener: () => void): () => void {
+  unreadListeners.add(listener);
+  return () => unreadListeners.delete(listener);
+}
+
+const readUnread = (): number => sharedUnread;
+
+/** The last published unread count (0 until something publishes one). */
+export function useSharedUnreadCount(): number {
+  return useSyncExternalStore(subscribeUnread, readUnread);
 }

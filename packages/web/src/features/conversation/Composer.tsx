@@ -3,6 +3,7 @@ import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Form, Label, TextArea, TextField } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { graphql, useMutation, useRelayEnvironment } from 'react-relay';
+import { useBeforeLeave } from '../leave-page/use-before-leave';
 import { applyMessageNew } from '../sync/apply-delta';
 import { useLiveSync } from '../sync/live-sync';
 import { useTypingSender } from '../typing/TypingIndicator';
@@ -30,6 +31,7 @@ export function Composer({
   const environment = useRelayEnvironment();
   const [text, setText] = useState('');
   const [failed, setFailed] = useState(false);
+  useBeforeLeave(text.trim() !== '');
   const typing = useTypingSender(useLiveSync(viewerId), threadId);
   const [commit] = useMutation<ComposerSendMutation>(graphql`
     mutation ComposerSendMutation($input: SendMessageInput!) {

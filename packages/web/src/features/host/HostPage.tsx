@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { appMessages } from '../../i18n/app-messages';
 import type { Viewer } from '../../session/session-client';
 import { AppHeader } from '../../ui/AppHeader';
-import { useDocumentTitle } from '../../ui/document-title';
+import { useDocumentTitle, useSharedUnreadCount } from '../../ui/document-title';
 import { ChatSidebar } from '../chat-sidebar/ChatSidebar';
 import { ChatTabs } from '../chat-tabs/ChatTabs';
 import { hostMessages } from './messages';
@@ -14,7 +14,7 @@ import { hostMessages } from './messages';
  */
 export function HostPage({ viewer }: { viewer: Viewer }): ReactNode {
   const intl = useIntl();
-  useDocumentTitle(intl.formatMessage(appMessages.homeTitle));
+  useDocumentTitle(intl.formatMessage(appMessages.homeTitle), useSharedUnreadCount());
   return (
     <div className="host-page">
       <AppHeader viewerName={viewer.name} />

@@ -29,6 +29,8 @@ export function connectionStatusOf(state: SyncClientState): ConnectionStatus {
   }
 }
 
+export type DeltaListener = (delta: Delta, info: { live: boolean }) => void;
+
 /** The outside world of a sync connection, passed in so tests can drive it. */
 export interface SyncConnectionDeps {
   url: string;
@@ -55,6 +57,7 @@ export class SyncConnection {
   private timer: unknown = null;
   private readonly listeners = new Set<() => void>();
   private readonly ephemeralListeners = new Set<(frame: EphemeralFrame) => void>();
+  private readonly deltaListeners = new Set<DeltaListener>();
   private status: ConnectionStatus = 'connecting';
 
   constructor(private readonly deps: SyncConnectionDeps) {}
@@ -98,6 +101,16 @@ export class SyncConnection {
     return () => this.ephemeralListeners.delete(listener);
   }
 
+  /**
+   * Durable deltas after they were applied to the store (for side effects
+   * such as notifications, never for changing the data). `live` is false for
+   * the deltas replayed after a (re)connect.
+   */
+  onDelta(listener: DeltaListener): () => void {
+    this.deltaListeners.add(listener);
+    return () => this.deltaListeners.delete(listener);
+  }
+
   /** Sends an ephemeral client frame (typing, presence) when live; dropped otherwise. */
   sendEphemeral(frame: Extract<ClientFrame, { type: 'typing' | 'presence' }>): boolean {
     const socket = this.socket;
@@ -130,6 +143,16 @@ export class SyncConnection {
         return;
       case 'apply_delta':
         if (this.deps.apply(command.seq, command.delta)) this.deps.resync();
+        for (const listener of this.deltaListeners) {
+          try {
+            listener(command.delta, { live: this.state.status === 'live' });
+          } catch (error) {
+            // A listener's bug must not stop the sync; it still shows as an uncaught error.
+            queueMicrotask(() => {
+              throw error;
+            });
+          }
+        }
         return;
       case 'resync':
         this.deps.resync();
