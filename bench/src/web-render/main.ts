@@ -57,8 +57,12 @@ interface ScrollResult {
   longFrames: LongTaskEntry[];
   maxRowsMounted: number;
   pagesLoaded: number;
+  pageArrivals: number[];
   oldestShown: string;
 }
+
+/** A long task this soon after an older page arrived is counted as that page's work. */
+const PAGE_WORK_WINDOW_MS = 300;
 
 /** Wheel steps over the element for `seconds`, with frames and long tasks collected. */
 async function scrollUp(page: Page, label: string, selector: string): Promise<ScrollResult> {
@@ -96,6 +100,7 @@ async function scrollUp(page: Page, label: string, selector: string): Promise<Sc
       longTasks: window.__bench.longTasks.slice(from.longTasks),
       longFrames: window.__bench.longAnimationFrames.slice(from.longFrames),
       pages: window.__bench.historyPageRequests - from.pages,
+      arrivals: window.__bench.historyPageArrivals.filter((t) => t >= from.at),
       oldest: document.querySelector(rowSelector)?.textContent.slice(0, 40) ?? '',
     }),
     { from: before, rowSelector: ROW_SELECTOR },
@@ -106,6 +111,7 @@ async function scrollUp(page: Page, label: string, selector: string): Promise<Sc
     longFrames: after.longFrames.filter((t) => t.startTime >= before.at),
     maxRowsMounted,
     pagesLoaded: after.pages,
+    pageArrivals: after.arrivals,
     oldestShown: after.oldest,
   };
 }
@@ -176,9 +182,14 @@ function describeScroll(name: string, s: ScrollResult): string[] {
   const longest = Math.max(0, ...s.longTasks.map((t) => t.duration));
   const over = s.longTasks.filter((t) => t.duration > LONG_TASK_MS).length;
   const longestFrame = Math.max(0, ...s.longFrames.map((t) => t.duration));
+  const afterPage = s.longTasks.filter(
+    (t) =>
+      t.duration > LONG_TASK_MS &&
+      s.pageArrivals.some((at) => t.startTime >= at - 1 && t.startTime - at < PAGE_WORK_WINDOW_MS),
+  ).length;
   return [
     `${name}: ${f.count} frames in ${SECONDS} s; frame interval p50 ${ms(f.p50)}, p95 ${ms(f.p95)}, p99 ${ms(f.p99)}, max ${ms(f.max)}`,
-    `${name}: long tasks > ${LONG_TASK_MS} ms: ${over} (longest ${over === 0 ? 'none over 50 ms' : ms(longest)}); long animation frames: ${s.longFrames.length} (longest ${ms(longestFrame)})`,
+    `${name}: long tasks > ${LONG_TASK_MS} ms: ${over} (longest ${over === 0 ? 'none over 50 ms' : ms(longest)}; ${afterPage} within ${PAGE_WORK_WINDOW_MS} ms of an older page arriving); long animation frames: ${s.longFrames.length} (longest ${ms(longestFrame)})`,
   ];
 }
 

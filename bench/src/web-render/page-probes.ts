@@ -40,6 +40,8 @@ export interface ScrollSample {
 export interface BenchProbe {
   firstScreen: FirstScreen | null;
   historyPageRequests: number;
+  /** When each older page's response was complete. */
+  historyPageArrivals: number[];
   longTasks: LongTaskEntry[];
   longAnimationFrames: LongTaskEntry[];
   startFrames(): void;
@@ -60,6 +62,7 @@ export function installProbes(options: { rowSelector: string; newestText: string
   const probe: BenchProbe = {
     firstScreen: null,
     historyPageRequests: 0,
+    historyPageArrivals: [],
     longTasks: [],
     longAnimationFrames: [],
     startFrames: () => undefined,
@@ -139,8 +142,15 @@ export function installProbes(options: { rowSelector: string; newestText: string
     const history = body.includes('"operationName":"ConversationBodyQuery"');
     if (history && probe.firstScreen === null) sentAt = performance.now();
     const response = await originalFetch(input, init);
-    if (body.includes('"operationName":"ConversationHistoryPaginationQuery"'))
+    if (body.includes('"operationName":"ConversationHistoryPaginationQuery"')) {
       probe.historyPageRequests += 1;
+      void response
+        .clone()
+        .arrayBuffer()
+        .then(() => {
+          probe.historyPageArrivals.push(performance.now());
+        });
+    }
     if (history && probe.firstScreen === null) {
       // A copy read to its end: the time the last byte of the data was there.
       void response
