@@ -46,9 +46,13 @@ export const MAX_DEPTH = 12;
  */
 export const MAX_COST = 20_000;
 
-/** Arguments that say how many items a list field returns. */
+/**
+ * Arguments that say how many items a list field returns. `last` counts like
+ * `first`: a thread row's preview `messages(last: 1)` is one item, not a page.
+ */
 const SIZE_ARGS = new Set([
   'first',
+  'last',
   'count',
   'result_limit',
   'num_users',
@@ -65,13 +69,15 @@ const LIST_ESTIMATE = 10;
 const tooComplex = (message: string): GraphQLError =>
   createGraphQLError(message, { extensions: { code: 'query_too_complex' } });
 
+/** The largest size argument given (`first` and `last` together: the larger), or null. */
 function sizeArgument(node: FieldNode): number | null {
+  let size: number | null = null;
   for (const arg of node.arguments ?? []) {
     if (!SIZE_ARGS.has(arg.name.value)) continue;
-    if (arg.value.kind === Kind.INT) return Math.max(1, Number(arg.value.value));
-    return UNKNOWN_SIZE;
+    const given = arg.value.kind === Kind.INT ? Math.max(1, Number(arg.value.value)) : UNKNOWN_SIZE;
+    size = Math.max(size ?? 0, given);
   }
-  return null;
+  return size;
 }
 
 /** Marks a list field with the most items it returns, for the cost estimate. */

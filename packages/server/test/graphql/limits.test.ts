@@ -115,6 +115,25 @@ describe.each(await dialectsUnderTest())('limits and bad input on %s', (dialect)
     expect(small.errors.filter((e) => e.extensions?.code === 'query_too_complex')).toEqual([]);
   });
 
+  it('counts an explicit small last: a 100-thread list with one preview message each runs', async () => {
+    const list = (preview: number) => `query($folder: ThreadFolder!) { viewer { id
+      message_threads(first: 100, folder: $folder) { edges { cursor node { id thread_id folder
+        unread_count last_activity_time group_name custom_nickname
+        participants_to_render { __typename ... on MessagingUser { id name short_name } ... on Page { id name } }
+        messages(last: ${preview}) { edges { node { id text sender_id seq_in_thread } } }
+      } } pageInfo { hasNextPage endCursor } } } }`;
+    const accepted = await gql<{
+      viewer: { message_threads: { edges: Array<{ node: { messages: { edges: unknown[] } } }> } };
+    }>(t.app, await ordinary(), list(1), { folder: 'INBOX' });
+    expect(accepted.errors).toEqual([]);
+    const edges = accepted.data?.viewer.message_threads.edges ?? [];
+    expect(edges.length).toBeGreaterThan(0);
+    for (const edge of edges) expect(edge.node.messages.edges.length).toBeLessThanOrEqual(1);
+    // The same list with a whole history page per thread is still over the limit.
+    const refused = await gql(t.app, await ordinary(), list(50), { folder: 'INBOX' });
+    expect(codesOf(refused)).toEqual([{ code: 'query_too_complex' }]);
+  });
+
   it('runs the biggest bootstrap query of the client within the limits', async () => {
     const result = await gql(
       t.app,
@@ -174,6 +193,19 @@ describe('the complexity rule', () => {
     expect(check(deep, { maxDepth: 8, maxCost: MAX_COST })).toEqual([
       { code: 'query_too_complex', message: 'The query is nested 9 deep; the limit is 8.' },
     ]);
+  });
+
+  it('takes last like first, the larger of the two, and a variable at the most a page holds', () => {
+    const cost = (args: string) =>
+      `{ thread_messages(thread_id: "1", ${args}) { edges { node { id text } } } }`;
+    // thread_messages 1 + (edges, node, id, text) x size.
+    expect(check(cost('last: 2'), { maxDepth: 12, maxCost: 9 })).toEqual([]);
+    expect(check(cost('last: 2'), { maxDepth: 12, maxCost: 8 })[0]?.code).toBe('query_too_complex');
+    expect(check(cost('first: 1, last: 3'), { maxDepth: 12, maxCost: 13 })).toEqual([]);
+    expect(check(cost('first: 1, last: 3'), { maxDepth: 12, maxCost: 12 })).not.toEqual([]);
+    const variable = `query($n: Int) { thread_messages(thread_id: "1", last: $n) { edges { node { id text } } } }`;
+    expect(check(variable, { maxDepth: 12, maxCost: 401 })).toEqual([]);
+    expect(check(variable, { maxDepth: 12, maxCost: 400 })).not.toEqual([]);
   });
 
   it('multiplies page sizes down the tree and ignores introspection', () => {

@@ -1,14 +1,27 @@
-import { forwardRef, useCallback, useMemo, type ReactNode } from 'react';
+import { forwardRef, memo, useCallback, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Virtuoso, type ListProps, type ItemProps, type ScrollerProps } from 'react-virtuoso';
-import type { ConversationHistory_query$key } from './__generated__/ConversationHistory_query.graphql';
+import type {
+  ConversationHistory_query$data,
+  ConversationHistory_query$key,
+} from './__generated__/ConversationHistory_query.graphql';
 import { conversationMessages } from './messages';
 import { MessageText } from './MessageText';
 import { receiptState, type ParticipantMarks } from './receipts';
 
 /** History page size (MESSAGING_LIMITS.historyPage). */
 export const HISTORY_PAGE = 50;
+/**
+ * A row's height before it is measured: the sender line and a one- or
+ * two-line bubble. Given, Virtuoso skips its probe pass (render one row,
+ * measure, render the rest), which cost the first screen a render and a frame.
+ */
+export const ESTIMATED_ROW_HEIGHT = 64;
+/** Pixels rendered beyond the viewport, above and below, so a wheel step shows ready rows. */
+const OVERSCAN_PX = 400;
+
+type HistoryMessage = ConversationHistory_query$data['thread_messages']['edges'][number]['node'];
 
 interface HistoryContext {
   label: string;
@@ -39,6 +52,40 @@ function Item({
 }: ItemProps<unknown> & { context?: unknown }): ReactNode {
   return <div {...props} role="listitem" />;
 }
+
+const COMPONENTS = { Scroller, List, Item };
+
+interface MessageRowProps {
+  text: string;
+  sender: string;
+  own: boolean;
+  /** The receipt under the viewer's last message, else null. */
+  receipt: string | null;
+}
+
+/**
+ * One message. Memoized: Virtuoso renders the rows of its range again each
+ * time the range moves (every few wheel steps); unchanged rows then skip the
+ * render, and their texts are not tokenized again.
+ */
+const MessageRow = memo(function MessageRow({
+  text,
+  sender,
+  own,
+  receipt,
+}: MessageRowProps): ReactNode {
+  return (
+    <div className="message" data-own={own || undefined}>
+      <span className="message-sender">{sender}</span>
+      <p className="message-text">
+        <MessageText text={text} />
+      </p>
+      {receipt === null ? null : <span className="message-receipt">{receipt}</span>}
+    </div>
+  );
+});
+
+const keyOf = (_index: number, message: HistoryMessage): string => message.id;
 
 export interface ConversationHistoryProps {
   query: ConversationHistory_query$key;
@@ -100,13 +147,31 @@ export function ConversationHistory({
     if (hasPrevious && !isLoadingPrevious) loadPrevious(HISTORY_PAGE);
   }, [hasPrevious, isLoadingPrevious, loadPrevious]);
 
+  const historyLabel = intl.formatMessage(conversationMessages.history);
+  const context = useMemo<HistoryContext>(() => ({ label: historyLabel }), [historyLabel]);
+  const you = intl.formatMessage(conversationMessages.you);
+  const receiptText = receipt === null ? null : intl.formatMessage(conversationMessages[receipt]);
+  const itemContent = useCallback(
+    (_index: number, message: HistoryMessage) => {
+      const own = message.sender_id === viewerParticipantId;
+      return (
+        <MessageRow
+          text={message.text}
+          sender={own ? you : (names.get(message.sender_id) ?? '')}
+          own={own}
+          receipt={own && message.seq_in_thread === lastOwnSeq ? receiptText : null}
+        />
+      );
+    },
+    [lastOwnSeq, names, receiptText, viewerParticipantId, you],
+  );
+
   if (messages.length === 0) {
     return <p className="history-empty">{intl.formatMessage(conversationMessages.noMessages)}</p>;
   }
   // seq_in_thread numbers a thread's messages 1, 2, 3...: the first loaded one's seq is a
   // stable index that only goes down as older pages arrive, as Virtuoso's prepending wants.
   const firstItemIndex = messages[0]?.seq_in_thread ?? 0;
-  const context: HistoryContext = { label: intl.formatMessage(conversationMessages.history) };
   return (
     <>
       {isLoadingPrevious ? (
@@ -122,28 +187,11 @@ export function ConversationHistory({
         initialTopMostItemIndex={messages.length - 1}
         startReached={startReached}
         followOutput="auto"
-        increaseViewportBy={400}
-        computeItemKey={(_index, message) => message.id}
-        components={{ Scroller, List, Item }}
-        itemContent={(_index, message) => {
-          const own = message.sender_id === viewerParticipantId;
-          const sender = own
-            ? intl.formatMessage(conversationMessages.you)
-            : (names.get(message.sender_id) ?? '');
-          return (
-            <div className="message" data-own={own || undefined}>
-              <span className="message-sender">{sender}</span>
-              <p className="message-text">
-                <MessageText text={message.text} />
-              </p>
-              {own && message.seq_in_thread === lastOwnSeq && receipt !== null ? (
-                <span className="message-receipt">
-                  {intl.formatMessage(conversationMessages[receipt])}
-                </span>
-              ) : null}
-            </div>
-          );
-        }}
+        defaultItemHeight={ESTIMATED_ROW_HEIGHT}
+        increaseViewportBy={OVERSCAN_PX}
+        computeItemKey={keyOf}
+        components={COMPONENTS}
+        itemContent={itemContent}
       />
     </>
   );

@@ -1,5 +1,5 @@
 import { emoticonLabels, tokenizeMessage } from '@messenger/core';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 
 /**
@@ -9,7 +9,9 @@ import { useIntl } from 'react-intl';
  */
 export function MessageText({ text }: { text: string }): ReactNode {
   const intl = useIntl();
-  return tokenizeMessage(text).map((segment, index) => {
+  // Tokenized once per text: a row renders again when its receipt or sender changes.
+  const segments = useMemo(() => tokenizeMessage(text), [text]);
+  return segments.map((segment, index) => {
     switch (segment.kind) {
       case 'text':
         return <span key={index}>{segment.text}</span>;

@@ -1,11 +1,12 @@
 import type { WireMessage } from '@messenger/core';
-import { createOperationDescriptor, type Environment } from 'relay-runtime';
+import { createOperationDescriptor, getSelector, type Environment } from 'relay-runtime';
 import { describe, expect, it } from 'vitest';
 import { createRelayEnvironment } from '../../relay/environment';
 import type { Api } from '../../http/api';
-import ThreadListQuery, {
-  type ThreadListBodyQuery,
-} from '../thread-list/__generated__/ThreadListBodyQuery.graphql';
+import ThreadListQuery from '../thread-list/__generated__/ThreadListBodyQuery.graphql';
+import ThreadListFragment, {
+  type ThreadListBody_query$data,
+} from '../thread-list/__generated__/ThreadListBody_query.graphql';
 import { applyDelta, applyMessageNew } from './apply-delta';
 
 const VIEWER = '11';
@@ -14,7 +15,7 @@ const THREAD = '31';
 
 function environmentWithList(): {
   environment: Environment;
-  read: () => ThreadListBodyQuery['response'];
+  read: () => ThreadListBody_query$data;
 } {
   const api = { fetch: () => Promise.reject(new Error('no network in this test')) };
   const environment = createRelayEnvironment(api as unknown as Api, () => undefined);
@@ -64,8 +65,13 @@ function environmentWithList(): {
       },
     },
   });
-  const read = () =>
-    environment.lookup(operation.fragment).data as unknown as ThreadListBodyQuery['response'];
+  // The list is the thread list's pagination fragment, read through its own selector.
+  const read = () => {
+    const root = environment.lookup(operation.fragment).data;
+    const selector = getSelector(ThreadListFragment, root);
+    if (selector.kind !== 'SingularReaderSelector') throw new Error('no thread list fragment');
+    return environment.lookup(selector).data as unknown as ThreadListBody_query$data;
+  };
   return { environment, read };
 }
 

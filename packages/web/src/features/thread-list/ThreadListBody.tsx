@@ -2,11 +2,14 @@ import { badgeText, threadPermalink } from '@messenger/core';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { GridList, GridListItem } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { MESSENGER_PREFIX } from '../../router/routes';
 import { useLiveSync, useResyncFetchOptions, useStartSync } from '../sync/live-sync';
 import { SyncStatus } from '../sync/SyncStatus';
+import type { ThreadListBodyPaginationQuery } from './__generated__/ThreadListBodyPaginationQuery.graphql';
 import type { ThreadListBodyQuery as Query } from './__generated__/ThreadListBodyQuery.graphql';
+import type { ThreadListBody_query$key } from './__generated__/ThreadListBody_query.graphql';
+import { LoadMoreThreads } from './LoadMoreThreads';
 import { threadListMessages } from './messages';
 import { byLastActivity, titleOf, unreadThreadCount, type ListFolder } from './thread-rows';
 import '../messenger/messenger.css';
@@ -14,11 +17,8 @@ import '../messenger/messenger.css';
 /** Characters of a title in a row before the ellipsis. */
 const ROW_TITLE_MAX = 40;
 
-/*
- * 20 threads, not the 50 a page may hold: the server's cost estimate counts
- * `messages(last: 1)` (the preview) as a 100-item page, since it reads only
- * `first` as a size, and 50 × that is over its limit.
- */
+/** Threads per page (MESSAGING_LIMITS.threadListPage). */
+export const THREAD_PAGE = 50;
 
 export interface ThreadListBodyProps {
   viewerId: string;
@@ -47,7 +47,29 @@ export function ThreadListBody({
         viewer {
           id
           sync_seq
-          message_threads(first: 20, folder: $folder)
+        }
+        ...ThreadListBody_query @arguments(folder: $folder)
+      }
+    `,
+    { folder },
+    fetchOptions,
+  );
+  const {
+    data: list,
+    hasNext,
+    isLoadingNext,
+    loadNext,
+  } = usePaginationFragment<ThreadListBodyPaginationQuery, ThreadListBody_query$key>(
+    graphql`
+      fragment ThreadListBody_query on Query
+      @refetchable(queryName: "ThreadListBodyPaginationQuery")
+      @argumentDefinitions(
+        count: { type: "Int", defaultValue: 50 }
+        cursor: { type: "String" }
+        folder: { type: "ThreadFolder!" }
+      ) {
+        viewer {
+          message_threads(first: $count, after: $cursor, folder: $folder)
             @connection(key: "ThreadList_message_threads", filters: ["folder"]) {
             edges {
               node {
@@ -86,8 +108,7 @@ export function ThreadListBody({
         }
       }
     `,
-    { folder },
-    fetchOptions,
+    data,
   );
 
   useStartSync(live, data.viewer.sync_seq);
@@ -95,11 +116,11 @@ export function ThreadListBody({
   const threads = useMemo(
     () =>
       byLastActivity(
-        data.viewer.message_threads.edges
+        list.viewer.message_threads.edges
           .map((edge) => edge.node)
           .filter((node) => node.folder === folder),
       ),
-    [data, folder],
+    [list, folder],
   );
   const unread = unreadThreadCount(threads);
   useEffect(() => {
@@ -152,6 +173,14 @@ export function ThreadListBody({
           );
         }}
       </GridList>
+      {hasNext ? (
+        <LoadMoreThreads
+          isLoading={isLoadingNext}
+          onLoadMore={() => {
+            if (!isLoadingNext) loadNext(THREAD_PAGE);
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -8,4 +8,6 @@ export const threadListMessages = {
     defaultMessage: '{count, plural, one {# unread message} other {# unread messages}}',
   },
   ownPreview: { id: 'web.threadList.ownPreview', defaultMessage: 'You: {text}' },
+  loadMore: { id: 'web.threadList.loadMore', defaultMessage: 'Load more conversations' },
+  loadingMore: { id: 'web.threadList.loadingMore', defaultMessage: 'Loading more conversations…' },
 } as const satisfies Record<string, MessageDescriptor>;
