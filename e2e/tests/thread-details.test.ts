@@ -10,7 +10,7 @@ const e2e = useE2E();
 /** The parts of the network file beyond support/network.ts that these tests choose by. */
 type FullNetwork = Network & { friendships?: [string, string][]; blocks?: [string, string][] };
 
-const net = (): FullNetwork => e2e.network as FullNetwork;
+const net = (): FullNetwork => e2e.network;
 const personById = (id: string): NetworkPerson | undefined => net().people.find((p) => p.id === id);
 const inInbox = (thread: NetworkThread, person: NetworkPerson): boolean =>
   (thread.folders?.[person.id] ?? 'INBOX') === 'INBOX';
