@@ -28,6 +28,8 @@ import { pageThreads, type ThreadListKey } from './page-service';
 import { acceptRequest, ignoreRequest, markRead } from './read-service';
 import { MessageConnection, MessageType, ThreadStateType, messageConnection } from './schema-types';
 import { sendMessage, type SentMessage } from './send-service';
+// The /t/{userId} lookup registers its own query field.
+import './schema-direct';
 
 /*
  * Conversations and messages in GraphQL: thread history and delivery states

@@ -2,12 +2,15 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { useLiveSync, useResyncFetchOptions } from '../sync/live-sync';
 import { linkedList, raise, threadStateRecord, valueOf } from '../sync/records';
-import { titleOf, titleParticipants } from '../thread-list/thread-rows';
+import { titleOf } from '../thread-list/thread-rows';
 import { TypingIndicator, typingStoreFor } from '../typing/TypingIndicator';
 import type { ConversationBodyMarkReadMutation } from './__generated__/ConversationBodyMarkReadMutation.graphql';
 import type { ConversationBodyQuery as Query } from './__generated__/ConversationBodyQuery.graphql';
 import { Composer } from './Composer';
 import { ConversationHistory } from './ConversationHistory';
+import { threadPeople } from './thread-people';
+import { ThreadHeader } from './ThreadHeader';
+import { ThreadSettingsDialog } from './ThreadSettingsDialog';
 import '../messenger/messenger.css';
 
 /** Characters of the header's title before the ellipsis. */
@@ -32,6 +35,7 @@ export function ConversationBody({ threadId, viewerId }: ConversationBodyProps):
           id
           thread_id
           group_name
+          is_group_thread
           custom_nickname
           unread_count
           participants_to_render {
@@ -67,18 +71,36 @@ export function ConversationBody({ threadId, viewerId }: ConversationBodyProps):
   const state = data.thread_state;
   const viewerParticipantId = state.viewer_participant_id;
   const title = titleOf(thread, viewerParticipantId, HEADER_TITLE_MAX);
-  const names = useMemo(
-    () => new Map(titleParticipants(thread).map((p) => [p.id, p.name])),
-    [thread],
+  const people = useMemo(() => threadPeople(thread), [thread]);
+  // Messages and the typing line name people as the thread shows them (nicknames).
+  const names = useMemo(() => new Map(people.map((p) => [p.id, p.shown])), [people]);
+  const others = useMemo(
+    () => people.filter((p) => p.id !== viewerParticipantId),
+    [people, viewerParticipantId],
   );
   const ownRead = state.participants.find((p) => p.id === viewerParticipantId)?.last_read_seq ?? 0;
   useMarkRead(threadId, viewerParticipantId, state.last_message_seq, ownRead, thread.unread_count);
 
   return (
     <>
-      <header className="conversation-header">
-        <h2 id="conversation-title">{title}</h2>
-      </header>
+      <ThreadHeader
+        title={title}
+        isGroup={thread.is_group_thread}
+        others={others}
+        renderSettings={(dialog) => (
+          <ThreadSettingsDialog
+            {...dialog}
+            threadId={threadId}
+            isGroup={thread.is_group_thread}
+            groupName={thread.group_name ?? null}
+            people={people}
+            viewerParticipantId={viewerParticipantId}
+            refresh={() => {
+              live.resync();
+            }}
+          />
+        )}
+      />
       <div className="conversation-history">
         <ConversationHistory
           query={data}

@@ -1,5 +1,5 @@
 import { parsePermalink } from '@messenger/core';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { appMessages } from '../../i18n/app-messages';
 import { MESSENGER_PREFIX } from '../../router/routes';
@@ -25,6 +25,20 @@ export function MessengerPage({ viewer, path }: MessengerPageProps): ReactNode {
   useDocumentTitle(intl.formatMessage(appMessages.appName), unread);
   const permalink = parsePermalink(path, MESSENGER_PREFIX);
   const folder = permalink?.tag ?? 'INBOX';
+  // The thread a /t/{userId} permalink resolved to, remembered with the user it was for.
+  const [direct, setDirect] = useState<{ userId: string; threadId: string } | null>(null);
+  let currentThreadId: string | null = null;
+  if (permalink?.kind === 'thread') currentThreadId = permalink.threadId;
+  else if (permalink?.kind === 'user' && direct?.userId === permalink.userId) {
+    currentThreadId = direct.threadId;
+  }
+  const directUserId = permalink?.kind === 'user' ? permalink.userId : null;
+  const onDirectThread = useCallback(
+    (threadId: string) => {
+      if (directUserId !== null) setDirect({ userId: directUserId, threadId });
+    },
+    [directUserId],
+  );
   return (
     <div className="messenger-page">
       <AppHeader viewerName={viewer.name} />
@@ -32,10 +46,10 @@ export function MessengerPage({ viewer, path }: MessengerPageProps): ReactNode {
         <ThreadList
           folder={folder}
           viewerId={viewer.id}
-          currentThreadId={permalink?.kind === 'thread' ? permalink.threadId : null}
+          currentThreadId={currentThreadId}
           onUnreadChange={setUnread}
         />
-        <ThreadView permalink={permalink} viewerId={viewer.id} />
+        <ThreadView permalink={permalink} viewerId={viewer.id} onDirectThread={onDirectThread} />
       </div>
     </div>
   );

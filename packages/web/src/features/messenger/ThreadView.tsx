@@ -2,21 +2,34 @@ import type { ReactNode } from 'react';
 import type { Permalink } from '@messenger/core';
 import { useIntl } from 'react-intl';
 import { RelayRegion } from '../../relay/RelayRegion';
+import { lazyRoute } from '../../app/bootload';
+import type { DirectConversationProps } from '../conversation/DirectConversation';
 import { InlineLoading } from '../../ui/InlineLoading';
 import { LazyConversationBody } from './lazy-bodies';
 import { messengerMessages } from './messages';
 import { RegionErrorBoundary } from './RegionErrorBoundary';
 
+// Its own chunk, like the other Relay-reading bodies (lazy-bodies.ts).
+const LazyDirectConversation = lazyRoute<DirectConversationProps>(() =>
+  import('../conversation/DirectConversation').then((module) => ({
+    default: module.DirectConversation,
+  })),
+);
+
 /**
  * The open conversation of the full-page messenger, chosen by the permalink
- * (`/thread/{id}`, with an optional folder segment).
+ * (`/thread/{id}`, or `/t/{userId}` for the one-to-one thread with someone,
+ * each with an optional folder segment).
  */
 export function ThreadView({
   permalink,
   viewerId,
+  onDirectThread,
 }: {
   permalink: Permalink | null;
   viewerId: string;
+  /** The thread a `/t/{userId}` permalink resolved to. */
+  onDirectThread?: (threadId: string) => void;
 }): ReactNode {
   const intl = useIntl();
   let body: ReactNode;
@@ -28,9 +41,16 @@ export function ThreadView({
     );
   } else if (permalink.kind === 'user') {
     body = (
-      <p className="thread-view-empty">
-        {intl.formatMessage(messengerMessages.userPermalinkUnsupported)}
-      </p>
+      <RegionErrorBoundary resetKey={`t:${permalink.userId}`}>
+        <RelayRegion fallback={<InlineLoading />}>
+          <LazyDirectConversation
+            key={permalink.userId}
+            userId={permalink.userId}
+            viewerId={viewerId}
+            {...(onDirectThread === undefined ? {} : { onThread: onDirectThread })}
+          />
+        </RelayRegion>
+      </RegionErrorBoundary>
     );
   } else {
     body = (

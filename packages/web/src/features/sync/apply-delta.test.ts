@@ -124,7 +124,13 @@ describe('applying sync deltas to the Relay store', () => {
       kind: 'one_to_one' as const,
       name: null,
       image_src: null,
-      participants: [],
+      // The thread's own two people: an unchanged list asks for no refetch.
+      participants: [VIEWER, OTHER].map((id) => ({
+        id,
+        kind: 'person' as const,
+        last_read_seq: 0,
+        last_delivered_seq: 0,
+      })),
       custom_nickname: {},
       viewer_participant_id: VIEWER,
       folder: 'INBOX',

@@ -1,6 +1,7 @@
 import type { Delta, WireMessage } from '@messenger/core';
 import type { RecordSourceProxy } from 'relay-runtime';
 import { reduceConversation } from '../conversation/sync-reducer';
+import { reduceThreadDetails } from '../conversation/thread-details-reducer';
 import {
   reduceThreadList,
   threadListOnMessage,
@@ -60,5 +61,6 @@ export function applyDelta(store: RecordSourceProxy, delta: Delta, ctx: DeltaCon
   if (delta.kind === 'message_new') return applyMessageNew(store, delta.message, ctx);
   const effect = reduceThreadList(store, delta, ctx);
   reduceConversation(store, delta);
-  return effect;
+  const details = reduceThreadDetails(store, delta);
+  return { refetch: effect.refetch || details.refetch };
 }

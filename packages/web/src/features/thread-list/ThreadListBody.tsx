@@ -134,6 +134,8 @@ export function ThreadListBody({
         aria-label={intl.formatMessage(threadListMessages.threadsLabel)}
         className="thread-rows"
         items={threads}
+        // React Aria keeps rendered rows until an item or a dependency changes.
+        dependencies={[currentThreadId, viewerId, folder]}
         renderEmptyState={() => <p>{intl.formatMessage(threadListMessages.empty)}</p>}
       >
         {(thread) => {

@@ -1,0 +1,84 @@
+import { facepile, participantListText, participantTooltipLines } from '@messenger/core';
+import { useState, type ReactNode } from 'react';
+import { Button, Tooltip, TooltipTrigger } from 'react-aria-components';
+import { useIntl } from 'react-intl';
+import { conversationMessages } from './messages';
+import { initialsOf, type ThreadPerson } from './thread-people';
+import './thread-details.css';
+
+/** Hovering the participants shows their names after this long (focus shows them at once). */
+const TOOLTIP_DELAY_MS = 400;
+
+export interface ThreadHeaderProps {
+  /** The title as core threadTitle gives it, already cut with an ellipsis. */
+  title: string;
+  isGroup: boolean;
+  /** The participants other than the viewer, nicknames applied. */
+  others: readonly ThreadPerson[];
+  /** The settings dialog (a react-aria Modal), given whether it is open and how to close it. */
+  renderSettings: (state: { isOpen: boolean; onOpenChange: (open: boolean) => void }) => ReactNode;
+}
+
+/**
+ * The open conversation's header: its title, and for a group the facepile
+ * and the participant list text, whose tooltip names up to ten people (core
+ * rules). The participants button and the settings button open the settings
+ * dialog (rename, nicknames, people).
+ */
+export function ThreadHeader({
+  title,
+  isGroup,
+  others,
+  renderSettings,
+}: ThreadHeaderProps): ReactNode {
+  const intl = useIntl();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const names = others.map((p) => p.shown);
+  const open = () => {
+    setSettingsOpen(true);
+  };
+  return (
+    <header className="conversation-header">
+      <h2 id="conversation-title" className="conversation-title">
+        {title}
+      </h2>
+      <div className="conversation-header-tools">
+        {isGroup && names.length > 0 ? (
+          <TooltipTrigger delay={TOOLTIP_DELAY_MS}>
+            <Button className="participants-button" onPress={open}>
+              <Facepile people={others} />
+              <span className="participants-text">{participantListText(names)}</span>
+            </Button>
+            <Tooltip className="participants-tooltip" placement="bottom">
+              {participantTooltipLines(names).map((line, index) => (
+                // Two people may share a name; the position keeps the lines apart.
+                <div key={`${String(index)}:${line}`}>{line}</div>
+              ))}
+            </Tooltip>
+          </TooltipTrigger>
+        ) : null}
+        <Button className="button" onPress={open}>
+          {intl.formatMessage(conversationMessages.settings)}
+        </Button>
+      </div>
+      {renderSettings({ isOpen: settingsOpen, onOpenChange: setSettingsOpen })}
+    </header>
+  );
+}
+
+/** Faces by the core facepile rule: above four people, three faces and '+{N-3}'. */
+export function Facepile({ people }: { people: readonly ThreadPerson[] }): ReactNode {
+  const pile = facepile(people);
+  return (
+    <span className="facepile" aria-hidden="true" data-testid="facepile">
+      {pile.faces.map((person) => (
+        <span key={person.id} className="facepile-face" title={person.shown}>
+          {initialsOf(person.shown)}
+        </span>
+      ))}
+      {pile.overflowText === null ? null : (
+        <span className="facepile-face facepile-overflow">{pile.overflowText}</span>
+      )}
+    </span>
+  );
+}
