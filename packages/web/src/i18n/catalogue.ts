@@ -14,6 +14,7 @@ import { conversationMessages } from '../features/conversation/messages';
 import { hostMessages } from '../features/host/messages';
 import { loginMessages } from '../features/login/messages';
 import { messengerMessages } from '../features/messenger/messages';
+import { outboxMessages } from '../features/outbox/messages';
 import { requestsMessages } from '../features/requests/messages';
 import { expiredMessages } from '../features/session-expired/messages';
 import { syncMessages } from '../features/sync/messages';
@@ -47,6 +48,7 @@ export const descriptorGroups: readonly DescriptorGroup[] = [
   threadListMessages,
   conversationMessages,
   syncMessages,
+  outboxMessages,
   requestsMessages,
   typingMessages,
 ];

@@ -2,7 +2,12 @@ import { forwardRef, useCallback, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Virtuoso, type ListProps, type ItemProps, type ScrollerProps } from 'react-virtuoso';
-import type { ConversationHistory_query$key } from './__generated__/ConversationHistory_query.graphql';
+import { usePendingRows, type Outbox, type PendingRow } from '../outbox/outbox';
+import { PendingMessage } from '../outbox/PendingMessage';
+import type {
+  ConversationHistory_query$data,
+  ConversationHistory_query$key,
+} from './__generated__/ConversationHistory_query.graphql';
 import { conversationMessages } from './messages';
 import { MessageText } from './MessageText';
 import { receiptState, type ParticipantMarks } from './receipts';
@@ -46,7 +51,15 @@ export interface ConversationHistoryProps {
   participants: readonly ParticipantMarks[];
   /** participant id → display name. */
   names: ReadonlyMap<string, string>;
+  threadId: string;
+  /** The session's outbox: its unsent messages of this thread follow the sent ones. */
+  outbox: Outbox;
 }
+
+type HistoryRow =
+  { kind: 'message'; message: HistoryMessage } | { kind: 'pending'; pending: PendingRow };
+
+type HistoryMessage = ConversationHistory_query$data['thread_messages']['edges'][number]['node'];
 
 /**
  * A thread's history, virtualized (react-virtuoso): only the rows in view are
@@ -58,6 +71,8 @@ export function ConversationHistory({
   viewerParticipantId,
   participants,
   names,
+  threadId,
+  outbox,
 }: ConversationHistoryProps): ReactNode {
   const intl = useIntl();
   const { data, hasPrevious, isLoadingPrevious, loadPrevious } = usePaginationFragment(
@@ -75,6 +90,7 @@ export function ConversationHistory({
               seq_in_thread
               timestamp
               kind
+              offline_threading_id
             }
           }
         }
@@ -93,6 +109,26 @@ export function ConversationHistory({
     }
     return null;
   }, [messages, viewerParticipantId]);
+  // An unsent message the store holds already (its answer or its echo came) is shown once.
+  const held = useMemo(
+    () =>
+      new Set(
+        messages.flatMap((m) =>
+          m.sender_id === viewerParticipantId && m.offline_threading_id != null
+            ? [m.offline_threading_id]
+            : [],
+        ),
+      ),
+    [messages, viewerParticipantId],
+  );
+  const pending = usePendingRows(outbox, threadId, held);
+  const rows = useMemo<HistoryRow[]>(
+    () => [
+      ...messages.map((message) => ({ kind: 'message' as const, message })),
+      ...pending.map((row) => ({ kind: 'pending' as const, pending: row })),
+    ],
+    [messages, pending],
+  );
   const receipt =
     lastOwnSeq === null ? null : receiptState(lastOwnSeq, participants, viewerParticipantId);
 
@@ -100,12 +136,13 @@ export function ConversationHistory({
     if (hasPrevious && !isLoadingPrevious) loadPrevious(HISTORY_PAGE);
   }, [hasPrevious, isLoadingPrevious, loadPrevious]);
 
-  if (messages.length === 0) {
+  if (rows.length === 0) {
     return <p className="history-empty">{intl.formatMessage(conversationMessages.noMessages)}</p>;
   }
   // seq_in_thread numbers a thread's messages 1, 2, 3...: the first loaded one's seq is a
   // stable index that only goes down as older pages arrive, as Virtuoso's prepending wants.
-  const firstItemIndex = messages[0]?.seq_in_thread ?? 0;
+  // Unsent rows alone start at 1, where the thread's first stored message will be.
+  const firstItemIndex = messages[0]?.seq_in_thread ?? 1;
   const context: HistoryContext = { label: intl.formatMessage(conversationMessages.history) };
   return (
     <>
@@ -116,16 +153,20 @@ export function ConversationHistory({
       ) : null}
       <Virtuoso
         className="history"
-        data={messages}
+        data={rows}
         context={context}
         firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={messages.length - 1}
+        initialTopMostItemIndex={rows.length - 1}
         startReached={startReached}
         followOutput="auto"
         increaseViewportBy={400}
-        computeItemKey={(_index, message) => message.id}
+        computeItemKey={(_index, row) =>
+          row.kind === 'message' ? row.message.id : `pending:${row.pending.item.id}`
+        }
         components={{ Scroller, List, Item }}
-        itemContent={(_index, message) => {
+        itemContent={(_index, row) => {
+          if (row.kind === 'pending') return <PendingMessage row={row.pending} outbox={outbox} />;
+          const message = row.message;
           const own = message.sender_id === viewerParticipantId;
           const sender = own
             ? intl.formatMessage(conversationMessages.you)
