@@ -16,6 +16,7 @@ import { hostMessages } from '../features/host/messages';
 import { leavePageMessages } from '../features/leave-page/messages';
 import { loginMessages } from '../features/login/messages';
 import { messengerMessages } from '../features/messenger/messages';
+import { outboxMessages } from '../features/outbox/messages';
 import { requestsMessages } from '../features/requests/messages';
 import { expiredMessages } from '../features/session-expired/messages';
 import { syncMessages } from '../features/sync/messages';
@@ -49,6 +50,7 @@ export const descriptorGroups: readonly DescriptorGroup[] = [
   threadListMessages,
   conversationMessages,
   syncMessages,
+  outboxMessages,
   requestsMessages,
   typingMessages,
   leavePageMessages,

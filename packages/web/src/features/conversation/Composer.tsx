@@ -1,13 +1,11 @@
-import { MESSAGING_LIMITS, textLength, type WireMessage } from '@messenger/core';
+import { MESSAGING_LIMITS, textLength } from '@messenger/core';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Form, Label, TextArea, TextField } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import { graphql, useMutation, useRelayEnvironment } from 'react-relay';
 import { useBeforeLeave } from '../leave-page/use-before-leave';
-import { applyMessageNew } from '../sync/apply-delta';
+import { useOutbox } from '../outbox/outbox';
 import { useLiveSync } from '../sync/live-sync';
 import { useTypingSender } from '../typing/TypingIndicator';
-import type { ComposerSendMutation } from './__generated__/ComposerSendMutation.graphql';
 import { conversationMessages } from './messages';
 
 /** A fresh client id for one message: a retry of the same send is stored once. */
@@ -17,8 +15,9 @@ export function newOfflineThreadingId(random: () => string = () => crypto.random
 
 /**
  * The composer: Enter sends (Shift+Enter starts a new line). Each message
- * gets its own offline_threading_id; the sent message goes into the store
- * through the same reducers as the sync socket's echo, which then changes nothing.
+ * gets its own offline_threading_id and goes into the session's outbox, which
+ * shows it in the thread at once and sends it (again with the same id after a
+ * failure) when the connection allows.
  */
 export function Composer({
   threadId,
@@ -28,30 +27,10 @@ export function Composer({
   viewerId: string;
 }): ReactNode {
   const intl = useIntl();
-  const environment = useRelayEnvironment();
   const [text, setText] = useState('');
-  const [failed, setFailed] = useState(false);
   useBeforeLeave(text.trim() !== '');
   const typing = useTypingSender(useLiveSync(viewerId), threadId);
-  const [commit] = useMutation<ComposerSendMutation>(graphql`
-    mutation ComposerSendMutation($input: SendMessageInput!) {
-      send_message(input: $input) {
-        created
-        message {
-          id
-          thread_id
-          sender_id
-          text
-          timestamp
-          seq_in_thread
-          offline_threading_id
-          kind
-          tags
-          entry_point
-        }
-      }
-    }
-  `);
+  const outbox = useOutbox(viewerId);
 
   const tooLong = textLength(text) > MESSAGING_LIMITS.messageTextMax;
 
@@ -60,39 +39,7 @@ export function Composer({
     if (body.trim() === '' || tooLong) return;
     typing.stop();
     setText('');
-    setFailed(false);
-    commit({
-      variables: {
-        input: { thread_id: threadId, text: body, offline_threading_id: newOfflineThreadingId() },
-      },
-      onCompleted: (response, errors) => {
-        if (errors !== null && errors.length > 0) {
-          setFailed(true);
-          setText((current) => (current === '' ? body : current));
-          return;
-        }
-        const m = response.send_message.message;
-        const wire: WireMessage = {
-          id: m.id,
-          thread_id: m.thread_id,
-          sender_id: m.sender_id,
-          text: m.text,
-          created_at: m.timestamp,
-          seq_in_thread: m.seq_in_thread,
-          offline_threading_id: m.offline_threading_id ?? null,
-          entry_point: m.entry_point ?? null,
-          tags: [...m.tags],
-          kind: m.kind,
-        };
-        environment.commitUpdate((store) => {
-          applyMessageNew(store, wire, { viewerId });
-        });
-      },
-      onError: () => {
-        setFailed(true);
-        setText((current) => (current === '' ? body : current));
-      },
-    });
+    outbox.enqueue({ id: newOfflineThreadingId(), threadId, text: body });
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): void {
@@ -110,11 +57,6 @@ export function Composer({
         send();
       }}
     >
-      {failed ? (
-        <p role="alert" className="composer-error">
-          {intl.formatMessage(conversationMessages.sendFailed)}
-        </p>
-      ) : null}
       <TextField
         className="composer-field"
         value={text}

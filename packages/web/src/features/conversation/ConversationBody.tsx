@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { useOutbox } from '../outbox/outbox';
 import { useLiveSync, useResyncFetchOptions } from '../sync/live-sync';
 import { linkedList, raise, threadStateRecord, valueOf } from '../sync/records';
 import { titleOf } from '../thread-list/thread-rows';
@@ -27,6 +28,7 @@ export interface ConversationBodyProps {
 
 export function ConversationBody({ threadId, viewerId }: ConversationBodyProps): ReactNode {
   const live = useLiveSync(viewerId);
+  const outbox = useOutbox(viewerId);
   const fetchOptions = useResyncFetchOptions(live);
   const data = useLazyLoadQuery<Query>(
     graphql`
@@ -107,6 +109,8 @@ export function ConversationBody({ threadId, viewerId }: ConversationBodyProps):
           viewerParticipantId={viewerParticipantId}
           participants={state.participants}
           names={names}
+          threadId={threadId}
+          outbox={outbox}
         />
       </div>
       <TypingIndicator

@@ -2,6 +2,8 @@ import { forwardRef, memo, useCallback, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Virtuoso, type ListProps, type ItemProps, type ScrollerProps } from 'react-virtuoso';
+import { usePendingRows, type Outbox, type PendingRow } from '../outbox/outbox';
+import { PendingMessage } from '../outbox/PendingMessage';
 import type {
   ConversationHistory_query$data,
   ConversationHistory_query$key,
@@ -20,8 +22,6 @@ export const HISTORY_PAGE = 50;
 export const ESTIMATED_ROW_HEIGHT = 64;
 /** Pixels rendered beyond the viewport, above and below, so a wheel step shows ready rows. */
 const OVERSCAN_PX = 400;
-
-type HistoryMessage = ConversationHistory_query$data['thread_messages']['edges'][number]['node'];
 
 interface HistoryContext {
   label: string;
@@ -85,7 +85,8 @@ const MessageRow = memo(function MessageRow({
   );
 });
 
-const keyOf = (_index: number, message: HistoryMessage): string => message.id;
+const keyOf = (_index: number, row: HistoryRow): string =>
+  row.kind === 'message' ? row.message.id : `pending:${row.pending.item.id}`;
 
 export interface ConversationHistoryProps {
   query: ConversationHistory_query$key;
@@ -93,7 +94,15 @@ export interface ConversationHistoryProps {
   participants: readonly ParticipantMarks[];
   /** participant id → display name. */
   names: ReadonlyMap<string, string>;
+  threadId: string;
+  /** The session's outbox: its unsent messages of this thread follow the sent ones. */
+  outbox: Outbox;
 }
+
+type HistoryRow =
+  { kind: 'message'; message: HistoryMessage } | { kind: 'pending'; pending: PendingRow };
+
+type HistoryMessage = ConversationHistory_query$data['thread_messages']['edges'][number]['node'];
 
 /**
  * A thread's history, virtualized (react-virtuoso): only the rows in view are
@@ -105,6 +114,8 @@ export function ConversationHistory({
   viewerParticipantId,
   participants,
   names,
+  threadId,
+  outbox,
 }: ConversationHistoryProps): ReactNode {
   const intl = useIntl();
   const { data, hasPrevious, isLoadingPrevious, loadPrevious } = usePaginationFragment(
@@ -122,6 +133,7 @@ export function ConversationHistory({
               seq_in_thread
               timestamp
               kind
+              offline_threading_id
             }
           }
         }
@@ -140,6 +152,26 @@ export function ConversationHistory({
     }
     return null;
   }, [messages, viewerParticipantId]);
+  // An unsent message the store holds already (its answer or its echo came) is shown once.
+  const held = useMemo(
+    () =>
+      new Set(
+        messages.flatMap((m) =>
+          m.sender_id === viewerParticipantId && m.offline_threading_id != null
+            ? [m.offline_threading_id]
+            : [],
+        ),
+      ),
+    [messages, viewerParticipantId],
+  );
+  const pending = usePendingRows(outbox, threadId, held);
+  const rows = useMemo<HistoryRow[]>(
+    () => [
+      ...messages.map((message) => ({ kind: 'message' as const, message })),
+      ...pending.map((row) => ({ kind: 'pending' as const, pending: row })),
+    ],
+    [messages, pending],
+  );
   const receipt =
     lastOwnSeq === null ? null : receiptState(lastOwnSeq, participants, viewerParticipantId);
 
@@ -152,7 +184,9 @@ export function ConversationHistory({
   const you = intl.formatMessage(conversationMessages.you);
   const receiptText = receipt === null ? null : intl.formatMessage(conversationMessages[receipt]);
   const itemContent = useCallback(
-    (_index: number, message: HistoryMessage) => {
+    (_index: number, row: HistoryRow) => {
+      if (row.kind === 'pending') return <PendingMessage row={row.pending} outbox={outbox} />;
+      const message = row.message;
       const own = message.sender_id === viewerParticipantId;
       return (
         <MessageRow
@@ -163,15 +197,16 @@ export function ConversationHistory({
         />
       );
     },
-    [lastOwnSeq, names, receiptText, viewerParticipantId, you],
+    [lastOwnSeq, names, outbox, receiptText, viewerParticipantId, you],
   );
 
-  if (messages.length === 0) {
+  if (rows.length === 0) {
     return <p className="history-empty">{intl.formatMessage(conversationMessages.noMessages)}</p>;
   }
   // seq_in_thread numbers a thread's messages 1, 2, 3...: the first loaded one's seq is a
   // stable index that only goes down as older pages arrive, as Virtuoso's prepending wants.
-  const firstItemIndex = messages[0]?.seq_in_thread ?? 0;
+  // Unsent rows alone start at 1, where the thread's first stored message will be.
+  const firstItemIndex = messages[0]?.seq_in_thread ?? 1;
   return (
     <>
       {isLoadingPrevious ? (
@@ -181,10 +216,10 @@ export function ConversationHistory({
       ) : null}
       <Virtuoso
         className="history"
-        data={messages}
+        data={rows}
         context={context}
         firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={messages.length - 1}
+        initialTopMostItemIndex={rows.length - 1}
         startReached={startReached}
         followOutput="auto"
         defaultItemHeight={ESTIMATED_ROW_HEIGHT}

@@ -36,6 +36,9 @@ export class LiveSync {
     window.addEventListener('online', () => {
       this.connection.retryNow();
     });
+    window.addEventListener('offline', () => {
+      this.connection.dropOffline();
+    });
   }
 
   /** Refetches every registered screen once, however many deltas asked for it in a row. */

@@ -11,6 +11,9 @@ import {
   type SyncClientState,
 } from '@messenger/core';
 
+/** The close code of a connection lost without a close frame (RFC 6455). */
+const ABNORMAL_CLOSURE = 1006;
+
 /** What the page shows of the socket. */
 export type ConnectionStatus = 'connecting' | 'live' | 'offline' | 'stopped';
 
@@ -86,6 +89,17 @@ export class SyncConnection {
     if (this.state.status !== 'waiting') return;
     this.cancelTimer();
     this.dispatch({ type: 'reconnect_timer_fired' });
+  }
+
+  /**
+   * The browser went offline. An open socket is not closed by that (Chromium
+   * keeps it, and a dead TCP connection can look open for minutes): drop it
+   * now, so the page shows 'Offline' and reconnects when the browser is back.
+   */
+  dropOffline(): void {
+    if (this.socket === null) return;
+    this.closeSocket();
+    this.dispatch({ type: 'closed', code: ABNORMAL_CLOSURE, jitter: this.deps.random() });
   }
 
   subscribe = (listener: () => void): (() => void) => {

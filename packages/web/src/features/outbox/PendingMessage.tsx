@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Button } from 'react-aria-components';
+import { useIntl } from 'react-intl';
+import { conversationMessages } from '../conversation/messages';
+import { MessageText } from '../conversation/MessageText';
+import { outboxMessages } from './messages';
+import type { Outbox, PendingRow } from './outbox';
+import './outbox.css';
+
+/**
+ * One unsent message in the thread, under the sent ones: its text as it will
+ * look, and where it is ('Sending…', 'Waiting for connection', or 'Not sent'
+ * with a way to try again or discard it). The history is a log region, so a
+ * change of state is announced.
+ */
+export function PendingMessage({ row, outbox }: { row: PendingRow; outbox: Outbox }): ReactNode {
+  const intl = useIntl();
+  const { item, display } = row;
+  return (
+    <div className="message message-pending" data-own data-pending={display}>
+      <span className="message-sender">{intl.formatMessage(conversationMessages.you)}</span>
+      <p className="message-text">
+        <MessageText text={item.text} />
+      </p>
+      <span className="message-receipt pending-state">
+        {intl.formatMessage(outboxMessages[display])}
+      </span>
+      {display === 'failed' ? (
+        <span className="pending-actions">
+          <Button
+            className="button"
+            onPress={() => {
+              outbox.retry(item.id);
+            }}
+          >
+            {intl.formatMessage(outboxMessages.retry)}
+          </Button>
+          <Button
+            className="button"
+            onPress={() => {
+              outbox.discard(item.id);
+            }}
+          >
+            {intl.formatMessage(outboxMessages.discard)}
+          </Button>
+        </span>
+      ) : null}
+    </div>
+  );
+}
