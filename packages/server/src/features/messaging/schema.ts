@@ -16,6 +16,7 @@ import { ThreadInterface } from '../graph/schema-thread';
 import { threadForViewer as visibleThread } from '../graph/threads-repo';
 import { ViewerType } from '../graph/schema-viewer';
 import { readLogState } from '../sync/delta-log';
+import { withSyncTables } from '../sync/tables';
 import { blockPerson, unblockPerson } from './block-service';
 import {
   addParticipants,
@@ -110,7 +111,9 @@ builder.queryField('one_to_one_thread', (t) =>
       const viewerId = viewerOf(ctx).id;
       // Both sides of the lookup's self-join would match the viewer's own row.
       if (args.user_id === viewerId) return null;
-      const threadId = await ctx.app.db.read((k) => findOneToOne(k, viewerId, args.user_id));
+      const threadId = await ctx.app.db.read((k) =>
+        findOneToOne(withSyncTables(k), viewerId, args.user_id),
+      );
       if (threadId === undefined) return null;
       // A thread the viewer hid (an ignored request) stays out of sight, as in the thread list.
       const row = await visibleThread(ctx.app.db, viewerId, threadId);

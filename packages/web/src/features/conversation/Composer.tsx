@@ -22,9 +22,15 @@ export function newOfflineThreadingId(random: () => string = () => crypto.random
 export function Composer({
   threadId,
   viewerId,
+  recipientId,
+  onSent,
 }: {
   threadId: string;
   viewerId: string;
+  /** No thread yet (a chat tab's first message): send to this person or page, creating it. */
+  recipientId?: string;
+  /** The thread the message went to (the new one, for a first message). */
+  onSent?: (threadId: string) => void;
 }): ReactNode {
   const intl = useIntl();
   const environment = useRelayEnvironment();
@@ -61,7 +67,11 @@ export function Composer({
     setFailed(false);
     commit({
       variables: {
-        input: { thread_id: threadId, text: body, offline_threading_id: newOfflineThreadingId() },
+        input: {
+          ...(recipientId === undefined ? { thread_id: threadId } : { recipient_id: recipientId }),
+          text: body,
+          offline_threading_id: newOfflineThreadingId(),
+        },
       },
       onCompleted: (response, errors) => {
         if (errors !== null && errors.length > 0) {
@@ -85,6 +95,7 @@ export function Composer({
         environment.commitUpdate((store) => {
           applyMessageNew(store, wire, { viewerId });
         });
+        onSent?.(m.thread_id);
       },
       onError: () => {
         setFailed(true);
@@ -119,7 +130,7 @@ export function Composer({
         onChange={(value) => {
           setText(value);
           if (value.trim() === '') typing.stop();
-          else typing.input(threadId);
+          else if (recipientId === undefined) typing.input(threadId);
         }}
         onBlur={() => {
           typing.stop();

@@ -20,9 +20,15 @@ const HEADER_TITLE_MAX = 80;
 export interface ConversationBodyProps {
   threadId: string;
   viewerId: string;
+  /** In a chat tab: its header already shows the title, so this one has none. */
+  compact?: boolean;
 }
 
-export function ConversationBody({ threadId, viewerId }: ConversationBodyProps): ReactNode {
+export function ConversationBody({
+  threadId,
+  viewerId,
+  compact = false,
+}: ConversationBodyProps): ReactNode {
   const live = useLiveSync(viewerId);
   const fetchOptions = useResyncFetchOptions(live);
   const data = useLazyLoadQuery<Query>(
@@ -76,9 +82,11 @@ export function ConversationBody({ threadId, viewerId }: ConversationBodyProps):
 
   return (
     <>
-      <header className="conversation-header">
-        <h2 id="conversation-title">{title}</h2>
-      </header>
+      {compact ? null : (
+        <header className="conversation-header">
+          <h2 id="conversation-title">{title}</h2>
+        </header>
+      )}
       <div className="conversation-history">
         <ConversationHistory
           query={data}
