@@ -6,6 +6,7 @@ import { RelayRegion } from '../../relay/RelayRegion';
 import { InlineLoading } from '../../ui/InlineLoading';
 import { RegionErrorBoundary } from '../messenger/RegionErrorBoundary';
 import { chatSidebarMessages } from './messages';
+import './chat-sidebar.css';
 import type { SidebarBodyProps } from './SidebarBody';
 
 const LazySidebarBody = lazyRoute<SidebarBodyProps>(() =>

@@ -21,7 +21,7 @@ import type { ChatTabThreadQuery } from './__generated__/ChatTabThreadQuery.grap
 import { useChatTabs } from './ChatTabsProvider';
 import { chatTabsMessages } from './messages';
 import { personThreadQuery } from './PersonThread';
-import { TabBody } from './TabBody';
+import { bodyKey, TabBody } from './TabBody';
 import { TabErrorBoundary } from './TabErrorBoundary';
 import type { ChatTab as Tab } from './tabs-reducer';
 
@@ -65,6 +65,7 @@ export function ChatTab({ tab, viewerId }: { tab: Tab; viewerId: string }): Reac
   const { dispatch, pendingFocus, focusDone } = useChatTabs();
   const rootRef = useRef<HTMLDivElement>(null);
   const headerRef = useRef<HTMLButtonElement>(null);
+  const current = bodyKey(tab);
 
   useEffect(() => {
     if (pendingFocus === null || pendingFocus.type === 'focus_dock') return;
@@ -77,8 +78,9 @@ export function ChatTab({ tab, viewerId }: { tab: Tab; viewerId: string }): Reac
     // The composer arrives with the lazily loaded conversation: wait for it to be in the page.
     const root = rootRef.current;
     if (root === null) return;
+    const selector = `[data-body="${current}"] .composer textarea`;
     const tryFocus = (): boolean => {
-      const composer = root.querySelector<HTMLTextAreaElement>('.composer textarea');
+      const composer = root.querySelector<HTMLTextAreaElement>(selector);
       if (composer === null) return false;
       composer.focus();
       focusDone(pendingFocus);
@@ -92,7 +94,7 @@ export function ChatTab({ tab, viewerId }: { tab: Tab; viewerId: string }): Reac
     return () => {
       observer.disconnect();
     };
-  }, [pendingFocus, focusDone, tab.key]);
+  }, [pendingFocus, focusDone, tab.key, current]);
 
   function onKeyDownCapture(event: KeyboardEvent<HTMLDivElement>): void {
     // Capture phase: React Aria's text field keeps its key events from bubbling.

@@ -17,11 +17,25 @@ import type { ChatTab } from './tabs-reducer';
  */
 export function TabBody({ tab, viewerId }: { tab: ChatTab; viewerId: string }): ReactNode {
   const threadId = tab.target.threadId;
+  let body: ReactNode = null;
   if (threadId !== null) {
-    return <LazyConversationBody threadId={threadId} viewerId={viewerId} compact />;
+    body = <LazyConversationBody threadId={threadId} viewerId={viewerId} compact />;
+  } else if (tab.target.kind === 'person') {
+    body = <FirstMessage tab={tab} personId={tab.target.personId} viewerId={viewerId} />;
   }
-  if (tab.target.kind !== 'person') return null;
-  return <FirstMessage tab={tab} personId={tab.target.personId} viewerId={viewerId} />;
+  return (
+    <div className="chat-tab-content" data-body={bodyKey(tab)}>
+      {body}
+    </div>
+  );
+}
+
+/**
+ * Which body a tab shows. While the next one loads, React keeps the previous
+ * one in the page: the focus goes only to the composer of the current one.
+ */
+export function bodyKey(tab: ChatTab): string {
+  return tab.target.threadId ?? 'first-message';
 }
 
 /**
