@@ -20,14 +20,12 @@ import {
 /** sessionStorage: open tabs survive a reload of this browser tab, not a new session. */
 export const TABS_STORAGE_KEY = 'messenger.chat_tabs';
 
-type FocusCommand = TabsCommand;
-
 export interface ChatTabsValue {
   state: TabsState;
   dispatch: (event: TabsEvent) => void;
   /** The focus the last event asked for, until the part it names performs it. */
-  pendingFocus: FocusCommand | null;
-  focusDone: (command: FocusCommand) => void;
+  pendingFocus: TabsCommand | null;
+  focusDone: (command: TabsCommand) => void;
 }
 
 const ChatTabsContext = createContext<ChatTabsValue | null>(null);
@@ -64,7 +62,7 @@ export function ChatTabsProvider({
   children: ReactNode;
 }): ReactNode {
   const [state, setState] = useState<TabsState>(() => loadTabs(viewerId, storage()));
-  const [pendingFocus, setPendingFocus] = useState<FocusCommand | null>(null);
+  const [pendingFocus, setPendingFocus] = useState<TabsCommand | null>(null);
   const stateRef = useRef(state);
 
   const dispatch = useCallback((event: TabsEvent) => {
@@ -75,7 +73,7 @@ export function ChatTabsProvider({
     if (focus !== undefined) setPendingFocus(focus);
   }, []);
 
-  const focusDone = useCallback((command: FocusCommand) => {
+  const focusDone = useCallback((command: TabsCommand) => {
     setPendingFocus((current) => (current === command ? null : current));
   }, []);
 

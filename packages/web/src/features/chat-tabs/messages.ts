@@ -3,8 +3,4 @@ import type { MessageDescriptor } from '@messenger/core';
 export const chatTabsMessages = {
   label: { id: 'web.chatTabs.label', defaultMessage: 'Open chats' },
   close: { id: 'web.chatTabs.close', defaultMessage: 'Close {title}' },
-  loadFailed: {
-    id: 'web.chatTabs.loadFailed',
-    defaultMessage: "This conversation couldn't be loaded.",
-  },
 } as const satisfies Record<string, MessageDescriptor>;
