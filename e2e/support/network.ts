@@ -106,3 +106,67 @@ export function oneToOnePair(network: Network & { blocks?: [string, string][] })
     'The network file has no one-to-one inbox thread between two people who can log in.',
   );
 }
+
+/**
+ * A group thread with two of its members who can log in, and two friends of
+ * the first: one they already have a one-to-one thread with, one they don't.
+ */
+export interface GroupWithFriends {
+  group: NetworkThread;
+  viewer: NetworkPerson;
+  /** Another member of the group, in whose inbox it is too. */
+  member: NetworkPerson;
+  /** A friend of `viewer` who can log in and shares a one-to-one thread with them. */
+  friend: NetworkPerson;
+  /** A friend of `viewer` who can log in, with no one-to-one thread between them. */
+  newFriend: NetworkPerson;
+}
+
+/**
+ * The first person who can log in, has a group thread in their inbox shared
+ * with another member who can log in (no block between them), and both kinds
+ * of friends of `GroupWithFriends`. Chosen by properties only.
+ */
+export function groupMemberWithFriends(
+  network: Network & { friendships?: [string, string][]; blocks?: [string, string][] },
+): GroupWithFriends {
+  const people = new Map(network.people.map((p) => [p.id, p]));
+  const blocked = (a: string, b: string) =>
+    (network.blocks ?? []).some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+  const inInbox = (thread: NetworkThread, p: NetworkPerson) =>
+    (thread.folders?.[p.id] ?? 'INBOX') === 'INBOX';
+  const direct = (a: string, b: string) =>
+    network.threads.find(
+      (t) => t.kind === 'one_to_one' && t.participants.includes(a) && t.participants.includes(b),
+    );
+  for (const viewer of network.people) {
+    if (!canLogIn(viewer)) continue;
+    const friends = (network.friendships ?? [])
+      .map(([a, b]) => (a === viewer.id ? b : b === viewer.id ? a : null))
+      .map((id) => (id === null ? undefined : people.get(id)))
+      .filter(
+        (p): p is NetworkPerson => p !== undefined && canLogIn(p) && !blocked(viewer.id, p.id),
+      );
+    const friend = friends.find((f) => {
+      const thread = direct(viewer.id, f.id);
+      return thread !== undefined && inInbox(thread, viewer);
+    });
+    const newFriend = friends.find((f) => direct(viewer.id, f.id) === undefined);
+    if (friend === undefined || newFriend === undefined) continue;
+    for (const group of network.threads) {
+      if (group.kind !== 'group' || !group.participants.includes(viewer.id)) continue;
+      if (!inInbox(group, viewer)) continue;
+      const member = group.participants
+        .filter((id) => id !== viewer.id)
+        .map((id) => people.get(id))
+        .find(
+          (p) => p !== undefined && canLogIn(p) && inInbox(group, p) && !blocked(viewer.id, p.id),
+        );
+      if (member !== undefined) return { group, viewer, member, friend, newFriend };
+    }
+  }
+  throw new Error(
+    'The network file has no group member with another member who can log in and two friends ' +
+      '(one with a one-to-one thread, one without) who can log in.',
+  );
+}

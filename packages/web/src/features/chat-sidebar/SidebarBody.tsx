@@ -1,14 +1,22 @@
-import { parseBuddy, sidebarBadgeText, userPermalink, type PresenceStatus } from '@messenger/core';
+import { parseBuddy, type PresenceStatus } from '@messenger/core';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { GridList, GridListItem } from 'react-aria-components';
-import { useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery } from 'react-relay';
-import { MESSENGER_PREFIX } from '../../router/routes';
+import { useChatTabs } from '../chat-tabs/ChatTabsProvider';
 import { useLiveSync, useStartSync } from '../sync/live-sync';
+import { titleOf } from '../thread-list/thread-rows';
 import type { SidebarBodyQuery as Query } from './__generated__/SidebarBodyQuery.graphql';
-import { chatSidebarMessages } from './messages';
+import {
+  AdminedPagesSection,
+  FriendsSection,
+  GroupsSection,
+  PagesSection,
+  type GroupRow,
+} from './sidebar-sections';
 import '../messenger/messenger.css';
 import './chat-sidebar.css';
+
+/** Characters of a group's title in the sidebar before the ellipsis. */
+const SIDEBAR_TITLE_MAX = 40;
 
 export interface SidebarBodyProps {
   viewerId: string;
@@ -27,11 +35,12 @@ export function presenceOf(buddies: readonly string[]): Map<string, PresenceStat
 /**
  * The sidebar's content from `viewer.chat_sidebar_preload`: the friend list
  * with presence (ACTIVE dot, kept live by the socket's presence frames) and
- * birthday marks, then the pages the viewer administers (admined_pages) with
- * name, image and an unread badge capped at 9.
+ * birthday marks, the viewer's groups, the pages they talk with, then the
+ * pages they administer (admined_pages). A friend, group or page opens its
+ * chat tab at the bottom of the page.
  */
 export function SidebarBody({ viewerId }: SidebarBodyProps): ReactNode {
-  const intl = useIntl();
+  const tabs = useChatTabs();
   const data = useLazyLoadQuery<Query>(
     graphql`
       query SidebarBodyQuery {
@@ -46,6 +55,32 @@ export function SidebarBody({ viewerId }: SidebarBodyProps): ReactNode {
               thumbSrc
               is_birthday
               type
+            }
+            groups {
+              mercury_thread {
+                id
+                group_name
+                custom_nickname
+                image_src
+                unread_count
+                participants_to_render {
+                  __typename
+                  ... on MessagingUser {
+                    id
+                    name
+                    short_name
+                  }
+                  ... on Page {
+                    id
+                    name
+                  }
+                }
+              }
+            }
+            pageListModule {
+              id
+              name
+              imgSrc
             }
             adminedPages {
               id
@@ -79,92 +114,51 @@ export function SidebarBody({ viewerId }: SidebarBodyProps): ReactNode {
     liveStatus.get(id) ?? presence.get(id) ?? 'OFFLINE';
 
   const friends = preload.shortProfiles.filter((p) => p.id !== data.viewer.id);
-  const pages = preload.adminedPages;
+  const groups = useMemo(
+    () =>
+      preload.groups.map((group): GroupRow => ({
+        id: group.mercury_thread.id,
+        title: titleOf(group.mercury_thread, viewerId, SIDEBAR_TITLE_MAX),
+        imageSrc: group.mercury_thread.image_src,
+        unread: group.mercury_thread.unread_count,
+      })),
+    [preload.groups, viewerId],
+  );
 
   return (
     <>
-      <h3 id="chat-sidebar-friends" className="chat-sidebar-section">
-        {intl.formatMessage(chatSidebarMessages.friends)}
-      </h3>
-      <GridList
-        aria-labelledby="chat-sidebar-friends"
-        className="sidebar-rows"
-        items={friends}
-        renderEmptyState={() => <p>{intl.formatMessage(chatSidebarMessages.noFriends)}</p>}
-      >
-        {(friend) => {
-          const active = statusOf(friend.id) === 'ACTIVE';
-          return (
-            <GridListItem
-              id={friend.id}
-              textValue={friend.name}
-              href={userPermalink({ prefix: MESSENGER_PREFIX, userId: friend.id })}
-              className="sidebar-row"
-              data-active={active || undefined}
-            >
-              <span className="sidebar-avatar">
-                {friend.thumbSrc ? (
-                  <img src={friend.thumbSrc} alt="" width={32} height={32} />
-                ) : null}
-                {active ? <span className="presence-dot" aria-hidden="true" /> : null}
-              </span>
-              <span className="sidebar-name">{friend.name}</span>
-              {active ? (
-                <span className="visually-hidden">
-                  {intl.formatMessage(chatSidebarMessages.active)}
-                </span>
-              ) : null}
-              {friend.is_birthday ? (
-                <span
-                  className="birthday-mark"
-                  role="img"
-                  aria-label={intl.formatMessage(chatSidebarMessages.birthday)}
-                >
-                  🎂
-                </span>
-              ) : null}
-            </GridListItem>
-          );
+      <FriendsSection
+        friends={friends}
+        statusOf={statusOf}
+        onOpen={(friend) => {
+          tabs.dispatch({
+            type: 'open',
+            target: { kind: 'person', personId: friend.id, threadId: null },
+            title: friend.name,
+          });
         }}
-      </GridList>
-      {pages.length === 0 ? null : (
-        <>
-          <h3 id="chat-sidebar-pages" className="chat-sidebar-section">
-            {intl.formatMessage(chatSidebarMessages.adminedPages)}
-          </h3>
-          <GridList
-            aria-labelledby="chat-sidebar-pages"
-            className="sidebar-rows"
-            items={pages}
-            data-section="admined_pages"
-          >
-            {(page) => {
-              const badge = sidebarBadgeText(page.badgingCount);
-              const size = Math.min(page.imgSize > 0 ? page.imgSize : 32, 32);
-              return (
-                <GridListItem id={page.id} textValue={page.name} className="sidebar-row">
-                  <span className="sidebar-avatar">
-                    {page.imgSrc ? (
-                      <img src={page.imgSrc} alt="" width={size} height={size} />
-                    ) : null}
-                  </span>
-                  <span className="sidebar-name">{page.name}</span>
-                  {badge === null ? null : (
-                    <span className="unread-badge">
-                      <span aria-hidden="true">{badge}</span>
-                      <span className="visually-hidden">
-                        {intl.formatMessage(chatSidebarMessages.pageUnread, {
-                          count: page.badgingCount,
-                        })}
-                      </span>
-                    </span>
-                  )}
-                </GridListItem>
-              );
-            }}
-          </GridList>
-        </>
-      )}
+      />
+      <GroupsSection
+        groups={groups}
+        onOpen={(group) => {
+          tabs.dispatch({
+            type: 'open',
+            target: { kind: 'thread', threadId: group.id },
+            title: group.title,
+          });
+        }}
+      />
+      <PagesSection
+        pages={preload.pageListModule}
+        onOpen={(page) => {
+          tabs.dispatch({
+            type: 'open',
+            target: { kind: 'person', personId: page.id, threadId: null },
+            title: page.name,
+          });
+        }}
+      />
+      <AdminedPagesSection pages={preload.adminedPages} />
     </>
   );
 }

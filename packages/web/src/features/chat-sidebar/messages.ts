@@ -6,6 +6,8 @@ export const chatSidebarMessages = {
   noFriends: { id: 'web.chatSidebar.noFriends', defaultMessage: 'No friends to chat with yet.' },
   active: { id: 'web.chatSidebar.active', defaultMessage: 'Active now' },
   birthday: { id: 'web.chatSidebar.birthday', defaultMessage: 'Birthday today' },
+  groups: { id: 'web.chatSidebar.groups', defaultMessage: 'Groups' },
+  pages: { id: 'web.chatSidebar.pages', defaultMessage: 'Pages' },
   adminedPages: { id: 'web.chatSidebar.adminedPages', defaultMessage: 'Your Pages' },
   pageUnread: {
     id: 'web.chatSidebar.pageUnread',

@@ -24,9 +24,15 @@ const HEADER_TITLE_MAX = 80;
 export interface ConversationBodyProps {
   threadId: string;
   viewerId: string;
+  /** In a chat tab: its header already shows the title, so this one has none. */
+  compact?: boolean;
 }
 
-export function ConversationBody({ threadId, viewerId }: ConversationBodyProps): ReactNode {
+export function ConversationBody({
+  threadId,
+  viewerId,
+  compact = false,
+}: ConversationBodyProps): ReactNode {
   const live = useLiveSync(viewerId);
   const outbox = useOutbox(viewerId);
   const fetchOptions = useResyncFetchOptions(live);
@@ -85,24 +91,26 @@ export function ConversationBody({ threadId, viewerId }: ConversationBodyProps):
 
   return (
     <>
-      <ThreadHeader
-        title={title}
-        isGroup={thread.is_group_thread}
-        others={others}
-        renderSettings={(dialog) => (
-          <ThreadSettingsDialog
-            {...dialog}
-            threadId={threadId}
-            isGroup={thread.is_group_thread}
-            groupName={thread.group_name ?? null}
-            people={people}
-            viewerParticipantId={viewerParticipantId}
-            refresh={() => {
-              live.resync();
-            }}
-          />
-        )}
-      />
+      {compact ? null : (
+        <ThreadHeader
+          title={title}
+          isGroup={thread.is_group_thread}
+          others={others}
+          renderSettings={(dialog) => (
+            <ThreadSettingsDialog
+              {...dialog}
+              threadId={threadId}
+              isGroup={thread.is_group_thread}
+              groupName={thread.group_name ?? null}
+              people={people}
+              viewerParticipantId={viewerParticipantId}
+              refresh={() => {
+                live.resync();
+              }}
+            />
+          )}
+        />
+      )}
       <div className="conversation-history">
         <ConversationHistory
           query={data}

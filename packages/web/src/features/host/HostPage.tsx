@@ -6,31 +6,40 @@ import { AppHeader } from '../../ui/AppHeader';
 import { useDocumentTitle, useSharedUnreadCount } from '../../ui/document-title';
 import { ChatSidebar } from '../chat-sidebar/ChatSidebar';
 import { ChatTabs } from '../chat-tabs/ChatTabs';
+import { ChatTabsProvider } from '../chat-tabs/ChatTabsProvider';
 import { hostMessages } from './messages';
 
 /**
  * `/`: the host network's page with the messenger embedded: a feed shell in
- * the middle, the chat sidebar on the right, chat tabs docked at the bottom.
+ * the middle, the chat sidebar on the right, chat tabs docked at the bottom
+ * (the sidebar opens them, so both share the tabs' state).
  */
 export function HostPage({ viewer }: { viewer: Viewer }): ReactNode {
   const intl = useIntl();
   useDocumentTitle(intl.formatMessage(appMessages.homeTitle), useSharedUnreadCount());
   return (
-    <div className="host-page">
-      <AppHeader viewerName={viewer.name} />
-      <div className="host-layout">
-        <main id="main-content" className="host-feed" aria-labelledby="feed-heading" tabIndex={-1}>
-          <h1 id="feed-heading">{intl.formatMessage(hostMessages.feedHeading)}</h1>
-          <article className="feed-card" aria-labelledby="feed-welcome">
-            <h2 id="feed-welcome">
-              {intl.formatMessage(hostMessages.welcome, { name: viewer.short_name })}
-            </h2>
-            <p>{intl.formatMessage(hostMessages.feedEmpty)}</p>
-          </article>
-        </main>
-        <ChatSidebar viewerId={viewer.id} />
+    <ChatTabsProvider viewerId={viewer.id}>
+      <div className="host-page">
+        <AppHeader viewerName={viewer.name} />
+        <div className="host-layout">
+          <main
+            id="main-content"
+            className="host-feed"
+            aria-labelledby="feed-heading"
+            tabIndex={-1}
+          >
+            <h1 id="feed-heading">{intl.formatMessage(hostMessages.feedHeading)}</h1>
+            <article className="feed-card" aria-labelledby="feed-welcome">
+              <h2 id="feed-welcome">
+                {intl.formatMessage(hostMessages.welcome, { name: viewer.short_name })}
+              </h2>
+              <p>{intl.formatMessage(hostMessages.feedEmpty)}</p>
+            </article>
+          </main>
+          <ChatSidebar viewerId={viewer.id} isWork={viewer.is_work} />
+        </div>
+        <ChatTabs viewerId={viewer.id} />
       </div>
-      <ChatTabs />
-    </div>
+    </ChatTabsProvider>
   );
 }
