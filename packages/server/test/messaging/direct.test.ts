@@ -72,6 +72,21 @@ describe.each(dialects)('direct_thread, the /t/{userId} permalink (%s)', (dialec
     );
   });
 
+  it("never answers with a group, nor with someone else's conversation", async () => {
+    const ann = await live.session('ann');
+    const cal = await live.session('cal');
+    await gqlOk(
+      live.app,
+      ann,
+      `mutation($ids: [ID!]!) { create_group_thread(input: { participant_ids: $ids }) { thread_id } }`,
+      { ids: [PEOPLE.ben, PEOPLE.cal] },
+    );
+    // ann and ben share only a group: no one-to-one thread.
+    expect((await direct(live, ann, PEOPLE.ben)).thread).toBeNull();
+    // cal is in neither of ann's one-to-one threads: asking about ann finds nothing of them.
+    expect((await direct(live, cal, PEOPLE.ann)).thread).toBeNull();
+  });
+
   it('refuses an id that is not digits, and anyone signed out', async () => {
     const ann = await live.session('ann');
     const bad = await gql(live.app, ann, DIRECT, { u: 'abc' });

@@ -11,12 +11,9 @@ import {
   encodeCursor,
   firstArg,
 } from '../../graphql/paging';
-import { threadModel } from '../graph/models';
 import { ThreadInterface } from '../graph/schema-thread';
-import { threadForViewer as visibleThread } from '../graph/threads-repo';
 import { ViewerType } from '../graph/schema-viewer';
 import { readLogState } from '../sync/delta-log';
-import { withSyncTables } from '../sync/tables';
 import { blockPerson, unblockPerson } from './block-service';
 import {
   addParticipants,
@@ -29,7 +26,6 @@ import {
 import { threadForViewer } from './history-service';
 import { pageThreads, type ThreadListKey } from './page-service';
 import { acceptRequest, ignoreRequest, markRead } from './read-service';
-import { findOneToOne } from './repo';
 import { MessageConnection, MessageType, ThreadStateType, messageConnection } from './schema-types';
 import { sendMessage, type SentMessage } from './send-service';
 // The /t/{userId} lookup registers its own query field.
@@ -93,34 +89,6 @@ builder.queryField('thread_messages', (t) =>
       before: t.arg.string(),
     },
     resolve: (_root, { thread_id, ...args }, ctx) => messageConnection(ctx, thread_id, args),
-  }),
-);
-
-const oneToOneArgs = z.object({ user_id: idArg });
-
-builder.queryField('one_to_one_thread', (t) =>
-  t.field({
-    type: ThreadInterface,
-    nullable: true,
-    description:
-      "The viewer's one-to-one thread with a person or page (seed 4: a user is resolved " +
-      'through a thread-id lookup); null when there is none yet: the first send_message ' +
-      'with recipient_id creates it.',
-    authScopes: { authenticated: true },
-    args: { user_id: t.arg.id({ required: true }) },
-    resolve: async (_root, rawArgs, ctx) => {
-      const args = parseArgs(oneToOneArgs, rawArgs);
-      const viewerId = viewerOf(ctx).id;
-      // Both sides of the lookup's self-join would match the viewer's own row.
-      if (args.user_id === viewerId) return null;
-      const threadId = await ctx.app.db.read((k) =>
-        findOneToOne(withSyncTables(k), viewerId, args.user_id),
-      );
-      if (threadId === undefined) return null;
-      // A thread the viewer hid (an ignored request) stays out of sight, as in the thread list.
-      const row = await visibleThread(ctx.app.db, viewerId, threadId);
-      return row === undefined ? null : threadModel(row);
-    },
   }),
 );
 

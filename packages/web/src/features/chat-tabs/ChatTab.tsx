@@ -173,7 +173,7 @@ function PersonTabHeader(props: HeaderProps & { personId: string }): ReactNode {
     { personId: props.personId },
     fetchOptions,
   );
-  const thread = data.one_to_one_thread ?? null;
+  const thread = data.direct_thread.thread ?? null;
   const found = thread?.id ?? null;
   const { key } = props.tab;
   useEffect(() => {

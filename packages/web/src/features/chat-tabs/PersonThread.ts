@@ -7,9 +7,11 @@ import { graphql } from 'react-relay';
  */
 export const personThreadQuery = graphql`
   query PersonThreadQuery($personId: ID!) {
-    one_to_one_thread(user_id: $personId) {
-      id
-      ...ChatTabHeader_thread
+    direct_thread(user_id: $personId) {
+      thread {
+        id
+        ...ChatTabHeader_thread
+      }
     }
   }
 `;

@@ -56,7 +56,7 @@ function FirstMessage({
   const fetchOptions = useResyncFetchOptions(useLiveSync(viewerId));
   const data = useLazyLoadQuery<PersonThreadQuery>(personThreadQuery, { personId }, fetchOptions);
   // Found: the header records the thread on the tab, which then shows the conversation.
-  if ((data.one_to_one_thread ?? null) !== null) return <InlineLoading />;
+  if ((data.direct_thread.thread ?? null) !== null) return <InlineLoading />;
   return (
     <>
       <div className="conversation-history">
