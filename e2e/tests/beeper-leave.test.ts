@@ -2,16 +2,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkAccessibility } from '../support/axe';
 import { useE2E } from '../support/fixtures';
+import { titleCount } from '../support/page-state';
 import { loginAs } from '../support/login';
 import { oneToOnePair } from '../support/network';
 
 const e2e = useE2E();
-
-/** The count in front of the document title: `(3) Home` → 3, `Home` → 0. */
-async function titleCount(page: Page): Promise<number> {
-  const match = /^\((\d+)\) /.exec(await page.title());
-  return match === null ? 0 : Number(match[1]);
-}
 
 /** Resolves once the page's sync socket has caught up (`ready`): later deltas arrive live. */
 function socketReady(page: Page): Promise<void> {

@@ -2,27 +2,13 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkAccessibility } from '../support/axe';
 import { useE2E } from '../support/fixtures';
+import { tabToGrid } from '../support/page-state';
 import { loginAs } from '../support/login';
 import { groupMemberWithFriends } from '../support/network';
 
 const e2e = useE2E();
 
 const dock = (page: Page): Locator => page.getByRole('region', { name: 'Open chats' });
-
-/** Presses Tab until a row of the sidebar grid labelled `name` has the focus. */
-async function tabToGrid(page: Page, name: string): Promise<void> {
-  for (let i = 0; i < 60; i += 1) {
-    await page.keyboard.press('Tab');
-    const inGrid = await page.evaluate((label) => {
-      const grid = document.activeElement?.closest('[role="grid"]');
-      const labelledBy = grid?.getAttribute('aria-labelledby');
-      const text = labelledBy ? document.getElementById(labelledBy)?.textContent : null;
-      return document.activeElement?.getAttribute('role') === 'row' && text === label;
-    }, name);
-    if (inGrid) return;
-  }
-  throw new Error(`Tab never reached a row of the ${name} list`);
-}
 
 /** Moves down the focused grid with the arrow keys until the row for `key` has the focus. */
 async function arrowToRow(page: Page, key: string): Promise<void> {

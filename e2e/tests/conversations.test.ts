@@ -2,17 +2,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkAccessibility } from '../support/axe';
 import { useE2E } from '../support/fixtures';
+import { titleCount } from '../support/page-state';
 import { loginAs } from '../support/login';
 import { oneToOnePair } from '../support/network';
 
 const e2e = useE2E();
-
-/** The count in front of the document title: `(3) Messenger` → 3, `Messenger` → 0. */
-async function titleCount(page: Page): Promise<number> {
-  const title = await page.title();
-  const match = /^\((\d+)\) /.exec(title);
-  return match === null ? 0 : Number(match[1]);
-}
 
 /** Presses Tab until a row of the thread list has the focus. */
 async function tabToThreadList(page: Page): Promise<void> {

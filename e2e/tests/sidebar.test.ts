@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkAccessibility } from '../support/axe';
 import { useE2E } from '../support/fixtures';
+import { tabToGrid } from '../support/page-state';
 import { loginAs } from '../support/login';
 import { canLogIn, type Network, type NetworkPerson } from '../support/network';
 
@@ -33,21 +33,6 @@ function adminWithFriend(network: SidebarNetwork): {
     }
   }
   throw new Error('The network file has no page admin with a friend who can log in.');
-}
-
-/** Presses Tab until a row of the grid labelled `name` has the focus. */
-async function tabToGrid(page: Page, name: string): Promise<void> {
-  for (let i = 0; i < 40; i += 1) {
-    await page.keyboard.press('Tab');
-    const inGrid = await page.evaluate((label) => {
-      const grid = document.activeElement?.closest('[role="grid"]');
-      const labelledBy = grid?.getAttribute('aria-labelledby');
-      const text = labelledBy ? document.getElementById(labelledBy)?.textContent : null;
-      return document.activeElement?.getAttribute('role') === 'row' && text === label;
-    }, name);
-    if (inGrid) return;
-  }
-  throw new Error(`Tab never reached a row of the ${name} list`);
 }
 
 describe('the chat sidebar on the host page', () => {
