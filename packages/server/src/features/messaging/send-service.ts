@@ -63,19 +63,23 @@ function batcherOf(ctx: AppContext): SendBatcher<SentMessage> {
     batcher = new SendBatcher(
       ctx,
       (trx, sink, viewer, input) => sendIn(ctx, trx, sink, viewer, input),
-      {
-        maxBatch: SEND_BATCH_MAX,
-        // SQLite has one writer; on PostgreSQL a few batches share the pool with the reads.
-        concurrency: ctx.db.dialect === 'sqlite' ? 1 : 4,
-      },
+      BATCHING[ctx.db.dialect],
     );
     batchers.set(ctx, batcher);
   }
   return batcher;
 }
 
-/** Sends per transaction: at about 0.3 ms each, a batch holds SQLite's writer for ~20 ms at most. */
-const SEND_BATCH_MAX = 64;
+/**
+ * SQLite has one writer: one batch at a time, up to 64 sends (at about 0.3 ms
+ * each, ~20 ms of holding the writer). PostgreSQL writes a few batches side by
+ * side within its pool, leaving connections for reads. (Batches of 16 with 6
+ * at once measured slower than 64 with 4: bench/RESULTS.md, delivery.)
+ */
+const BATCHING = {
+  sqlite: { maxBatch: 64, concurrency: 1 },
+  postgres: { maxBatch: 64, concurrency: 4 },
+} as const;
 
 interface Target {
   /** Undefined for a first message to someone: the thread is created here. */
@@ -151,13 +155,18 @@ async function sendIn(
     .where('participant_id', '=', target.actorId)
     .execute();
 
-  const thread = await getThread(k, threadId);
-  if (thread === undefined) throw new Error(`thread ${threadId} vanished`);
-  const participants = await getParticipants(k, threadId);
-  const viewings = await viewingsOf(k, participants);
+  // The rows read for the checks still hold, unless this send created the thread or unhid it.
+  let participants = target.participants;
+  let viewings: Awaited<ReturnType<typeof viewingsOf>>;
   if (created || accepts) {
+    const thread = await getThread(k, threadId);
+    if (thread === undefined) throw new Error(`thread ${threadId} vanished`);
+    participants = await getParticipants(k, threadId);
+    viewings = await viewingsOf(k, participants);
     const changed = created ? viewings : viewings.filter((v) => v.as === target.actorId);
     await addThreadUpdates(k, sink, thread, participants, changed);
+  } else {
+    viewings = await viewingsOf(k, participants);
   }
   const wire = toWireMessage(message);
   const delta = { kind: 'message_new', message: wire } as const;
