@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { InlineLoading } from '../../ui/InlineLoading';
+import { useQueryInStore } from '../../relay/use-query-in-store';
 import { useOutbox } from '../outbox/outbox';
 import { useLiveSync, useResyncFetchOptions } from '../sync/live-sync';
 import { linkedList, raise, threadStateRecord, valueOf } from '../sync/records';
@@ -17,63 +19,93 @@ import '../messenger/messenger.css';
 /** Characters of the header's title before the ellipsis. */
 const HEADER_TITLE_MAX = 80;
 
-/**
- * An open thread: its title, its history and the composer. What is shown is
- * marked read (again whenever something new arrives while it is open).
- */
+const threadQuery = graphql`
+  query ConversationBodyQuery($threadId: ID!) {
+    message_thread(thread_fbid: $threadId) {
+      id
+      thread_id
+      group_name
+      is_group_thread
+      custom_nickname
+      unread_count
+      participants_to_render {
+        __typename
+        ... on MessagingUser {
+          id
+          name
+          short_name
+        }
+        ... on Page {
+          id
+          name
+        }
+      }
+    }
+    thread_state(thread_id: $threadId) {
+      viewer_participant_id
+      last_message_seq
+      participants {
+        id
+        last_read_seq
+        last_delivered_seq
+      }
+    }
+    ...ConversationHistory_query
+  }
+`;
+
 export interface ConversationBodyProps {
   threadId: string;
   viewerId: string;
   /** In a chat tab: its header already shows the title, so this one has none. */
   compact?: boolean;
+  /** See useQueryInStore: the data came before this body was first shown. */
+  onEarlyData?: () => void;
 }
 
+/**
+ * An open thread: its title, its history and the composer. What is shown is
+ * marked read (again whenever something new arrives while it is open).
+ *
+ * Until the thread's data is in the store it shows a loading status of its
+ * own rather than suspending, so the history paints as soon as the data
+ * arrives (issue 5; relay/use-query-in-store.ts says why).
+ */
 export function ConversationBody({
   threadId,
   viewerId,
   compact = false,
+  onEarlyData,
 }: ConversationBodyProps): ReactNode {
+  const variables = useMemo(() => ({ threadId }), [threadId]);
+  const ready = useQueryInStore(threadQuery, variables, onEarlyData);
+  if (!ready) return <InlineLoading />;
+  return (
+    <OpenConversation
+      threadId={threadId}
+      viewerId={viewerId}
+      variables={variables}
+      compact={compact}
+    />
+  );
+}
+
+function OpenConversation({
+  threadId,
+  viewerId,
+  variables,
+  compact,
+}: {
+  threadId: string;
+  viewerId: string;
+  variables: Query['variables'];
+  compact: boolean;
+}): ReactNode {
   const live = useLiveSync(viewerId);
   const outbox = useOutbox(viewerId);
+  // The data is in the store: the first read does not suspend; a resync refetches in a transition.
   const fetchOptions = useResyncFetchOptions(live);
-  const data = useLazyLoadQuery<Query>(
-    graphql`
-      query ConversationBodyQuery($threadId: ID!) {
-        message_thread(thread_fbid: $threadId) {
-          id
-          thread_id
-          group_name
-          is_group_thread
-          custom_nickname
-          unread_count
-          participants_to_render {
-            __typename
-            ... on MessagingUser {
-              id
-              name
-              short_name
-            }
-            ... on Page {
-              id
-              name
-            }
-          }
-        }
-        thread_state(thread_id: $threadId) {
-          viewer_participant_id
-          last_message_seq
-          participants {
-            id
-            last_read_seq
-            last_delivered_seq
-          }
-        }
-        ...ConversationHistory_query
-      }
-    `,
-    { threadId },
-    fetchOptions,
-  );
+  const data = useLazyLoadQuery<Query>(threadQuery, variables, fetchOptions);
 
   const thread = data.message_thread;
   const state = data.thread_state;

@@ -1,6 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery } from 'react-relay';
+import { useQueryInStore } from '../../relay/use-query-in-store';
+import { InlineLoading } from '../../ui/InlineLoading';
 import { useLiveSync, useResyncFetchOptions } from '../sync/live-sync';
 import type {
   DirectConversationQuery as Query,
@@ -11,11 +13,34 @@ import { FirstMessageComposer } from './FirstMessageComposer';
 import { conversationMessages } from './messages';
 import '../messenger/messenger.css';
 
+const directQuery = graphql`
+  query DirectConversationQuery($userId: ID!) {
+    direct_thread(user_id: $userId) {
+      user_id
+      restriction
+      thread {
+        thread_id
+      }
+      recipient {
+        __typename
+        ... on MessagingUser {
+          name
+        }
+        ... on Page {
+          name
+        }
+      }
+    }
+  }
+`;
+
 export interface DirectConversationProps {
   userId: string;
   viewerId: string;
   /** Tells the page which thread the permalink turned out to be (the list marks it). */
   onThread?: (threadId: string) => void;
+  /** See useQueryInStore: the data came before this body was first shown. */
+  onEarlyData?: () => void;
 }
 
 const restrictionMessage = {
@@ -32,37 +57,24 @@ const restrictionMessage = {
  * or a plain sentence saying why the viewer cannot write to them. Resolved
  * on the server each time, so a reload lands on the same conversation.
  */
-export function DirectConversation({
+export function DirectConversation(props: DirectConversationProps): ReactNode {
+  const variables = useMemo(() => ({ userId: props.userId }), [props.userId]);
+  // A loading status of its own rather than suspending: see ConversationBody.
+  const ready = useQueryInStore(directQuery, variables, props.onEarlyData);
+  if (!ready) return <InlineLoading />;
+  return <ResolvedDirectConversation {...props} variables={variables} />;
+}
+
+function ResolvedDirectConversation({
   userId,
   viewerId,
   onThread,
-}: DirectConversationProps): ReactNode {
+  onEarlyData,
+  variables,
+}: DirectConversationProps & { variables: Query['variables'] }): ReactNode {
   const intl = useIntl();
   const fetchOptions = useResyncFetchOptions(useLiveSync(viewerId));
-  const data = useLazyLoadQuery<Query>(
-    graphql`
-      query DirectConversationQuery($userId: ID!) {
-        direct_thread(user_id: $userId) {
-          user_id
-          restriction
-          thread {
-            thread_id
-          }
-          recipient {
-            __typename
-            ... on MessagingUser {
-              name
-            }
-            ... on Page {
-              name
-            }
-          }
-        }
-      }
-    `,
-    { userId },
-    fetchOptions,
-  );
+  const data = useLazyLoadQuery<Query>(directQuery, variables, fetchOptions);
   const [created, setCreated] = useState<string | null>(null);
   const direct = data.direct_thread;
   const name = direct.recipient?.name ?? '';
@@ -84,7 +96,14 @@ export function DirectConversation({
     );
   }
   if (threadId !== null) {
-    return <ConversationBody key={threadId} threadId={threadId} viewerId={viewerId} />;
+    return (
+      <ConversationBody
+        key={threadId}
+        threadId={threadId}
+        viewerId={viewerId}
+        {...(onEarlyData === undefined ? {} : { onEarlyData })}
+      />
+    );
   }
   return (
     <>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useReducer, type ReactNode } from 'react';
 import type { Permalink } from '@messenger/core';
 import { useIntl } from 'react-intl';
 import { RelayRegion } from '../../relay/RelayRegion';
@@ -32,6 +32,9 @@ export function ThreadView({
   onDirectThread?: (threadId: string) => void;
 }): ReactNode {
   const intl = useIntl();
+  // Renders the open thread again when its data arrives while React still holds
+  // back showing it (relay/use-query-in-store.ts): an ordinary update is not held.
+  const [, onEarlyData] = useReducer((n: number) => n + 1, 0);
   let body: ReactNode;
   if (permalink === null) {
     body = <p role="status">{intl.formatMessage(messengerMessages.badPermalink)}</p>;
@@ -47,6 +50,7 @@ export function ThreadView({
             key={permalink.userId}
             userId={permalink.userId}
             viewerId={viewerId}
+            onEarlyData={onEarlyData}
             {...(onDirectThread === undefined ? {} : { onThread: onDirectThread })}
           />
         </RelayRegion>
@@ -60,6 +64,7 @@ export function ThreadView({
             key={permalink.threadId}
             threadId={permalink.threadId}
             viewerId={viewerId}
+            onEarlyData={onEarlyData}
           />
         </RelayRegion>
       </RegionErrorBoundary>
