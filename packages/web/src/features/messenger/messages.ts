@@ -16,8 +16,4 @@ export const messengerMessages = {
     id: 'web.messenger.regionFailed',
     defaultMessage: "This part of the page couldn't be loaded.",
   },
-  userPermalinkUnsupported: {
-    id: 'web.messenger.userPermalink',
-    defaultMessage: 'Open this conversation from your chats.',
-  },
 } as const satisfies Record<string, MessageDescriptor>;
