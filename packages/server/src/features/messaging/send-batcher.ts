@@ -37,7 +37,7 @@ type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 export interface SendBatcherOptions {
   /** Sends per transaction (bounds how long one batch holds the writer). */
   maxBatch: number;
-  /** Batches written at once: 1 on SQLite (one writer); more on PostgreSQL's pool. */
+  /** Batches written at once (lanes by thread): 1 on SQLite (one writer); more on PostgreSQL. */
   concurrency: number;
 }
 
@@ -51,49 +51,66 @@ export interface SendBatchStats {
   largestBatch: number;
 }
 
+/** One queue of batches, written one at a time; a thread's sends always go to the same lane. */
+interface Lane<T> {
+  queue: Pending<T>[];
+  running: boolean;
+  scheduled: boolean;
+}
+
 export class SendBatcher<T> {
   /** How much batching happened (the group-commit test reads it). */
   readonly stats: SendBatchStats = { batches: 0, sends: 0, largestBatch: 0 };
-  private queue: Pending<T>[] = [];
-  private running = 0;
-  private scheduled = false;
+  /**
+   * `concurrency` lanes, chosen by thread: batches written side by side never
+   * touch the same thread, so on PostgreSQL they do not queue on each other's
+   * row locks (and a thread's sends keep their order).
+   */
+  private readonly lanes: Lane<T>[];
 
   constructor(
     private readonly ctx: AppContext,
     private readonly work: SendWork<T>,
     private readonly options: SendBatcherOptions,
-  ) {}
+  ) {
+    this.lanes = Array.from({ length: Math.max(1, options.concurrency) }, () => ({
+      queue: [],
+      running: false,
+      scheduled: false,
+    }));
+  }
 
   send(viewer: Viewer, input: SendMessageInput): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ viewer, input, resolve, reject });
-      this.schedule();
+      const pending = { viewer, input, resolve, reject };
+      const lane = this.lanes[hash(threadKey(pending)) % this.lanes.length];
+      if (lane === undefined) throw new Error('no send lane');
+      lane.queue.push(pending);
+      this.schedule(lane);
     });
   }
 
-  private schedule(): void {
-    if (this.scheduled || this.running >= this.options.concurrency || this.queue.length === 0)
-      return;
-    this.scheduled = true;
+  private schedule(lane: Lane<T>): void {
+    if (lane.scheduled || lane.running || lane.queue.length === 0) return;
+    lane.scheduled = true;
     // One tick lets the sends of this round of I/O join the batch.
     setImmediate(() => {
-      this.scheduled = false;
-      this.startBatch();
+      lane.scheduled = false;
+      this.startBatch(lane);
     });
   }
 
-  private startBatch(): void {
-    if (this.running >= this.options.concurrency || this.queue.length === 0) return;
-    const batch = this.queue.splice(0, this.options.maxBatch);
+  private startBatch(lane: Lane<T>): void {
+    if (lane.running || lane.queue.length === 0) return;
+    const batch = lane.queue.splice(0, this.options.maxBatch);
     this.stats.batches += 1;
     this.stats.sends += batch.length;
     this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
-    this.running += 1;
+    lane.running = true;
     void this.write(batch).finally(() => {
-      this.running -= 1;
-      this.schedule();
+      lane.running = false;
+      this.schedule(lane);
     });
-    this.schedule();
   }
 
   private async write(batch: Pending<T>[]): Promise<void> {
@@ -156,8 +173,22 @@ export class SendBatcher<T> {
   }
 }
 
-function threadKey(pending: { input: SendMessageInput }): string {
-  return pending.input.thread_id ?? `~${pending.input.recipient_id ?? ''}`;
+/** The thread a send goes to; a first message: the pair of people (their thread to be). */
+function threadKey(pending: { viewer: Viewer; input: SendMessageInput }): string {
+  const { thread_id: threadId, recipient_id: recipientId = '' } = pending.input;
+  if (threadId !== undefined) return threadId;
+  const pair = [pending.viewer.id, recipientId].sort();
+  return `~${pair.join(':')}`;
+}
+
+/** FNV-1a: spreads thread ids over the lanes. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
 }
 
 function compare(a: string, b: string): number {

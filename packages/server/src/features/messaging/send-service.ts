@@ -72,9 +72,9 @@ function batcherOf(ctx: AppContext): SendBatcher<SentMessage> {
 
 /**
  * SQLite has one writer: one batch at a time, up to 64 sends (at about 0.3 ms
- * each, ~20 ms of holding the writer). PostgreSQL writes a few batches side by
- * side within its pool, leaving connections for reads. (Batches of 16 with 6
- * at once measured slower than 64 with 4: bench/RESULTS.md, delivery.)
+ * each, ~20 ms of holding the writer). PostgreSQL writes four lanes of batches
+ * side by side (a thread always in the same lane, so they never wait on each
+ * other's thread locks), leaving connections of the pool for reads.
  */
 const BATCHING = {
   sqlite: { maxBatch: 64, concurrency: 1 },
