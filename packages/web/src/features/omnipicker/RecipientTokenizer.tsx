@@ -45,6 +45,9 @@ function QueryInput({ model, items }: Pick<RecipientTokenizerProps, 'model' | 'i
     if (first !== undefined && model.state.input.trim() !== '') {
       event.preventDefault();
       model.dispatch({ type: 'select', entry: first });
+      // While open, the popover hides the rest from assistive technology,
+      // the token just added and a refusal's alert included.
+      combo?.close();
     }
   }
   return <Input className="tokenizer-input" onKeyDown={onKeyDown} />;
@@ -98,9 +101,8 @@ export function RecipientTokenizer({
                   <Button
                     slot="remove"
                     className="tokenizer-remove"
-                    aria-label={intl.formatMessage(omnipickerMessages.removeRecipient, {
-                      name: entry.title,
-                    })}
+                    // React Aria labels it by this and the token: "Remove Ann Archer".
+                    aria-label={intl.formatMessage(omnipickerMessages.removeRecipient)}
                   >
                     ×
                   </Button>
@@ -143,7 +145,8 @@ export function RecipientTokenizer({
         </Popover>
       </ComboBox>
       {refusalText !== null ? (
-        <p role="alert" className="tokenizer-refusal">
+        // Stays exposed while the open dropdown hides the rest of the page.
+        <p role="alert" className="tokenizer-refusal" data-react-aria-top-layer="true">
           {refusalText}
         </p>
       ) : null}

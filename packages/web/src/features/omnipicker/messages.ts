@@ -5,10 +5,7 @@ export const omnipickerMessages = {
   newMessage: { id: 'web.omnipicker.newMessage', defaultMessage: 'New message' },
   recipients: { id: 'web.omnipicker.recipients', defaultMessage: 'To' },
   recipientsList: { id: 'web.omnipicker.recipientsList', defaultMessage: 'Recipients' },
-  removeRecipient: {
-    id: 'web.omnipicker.removeRecipient',
-    defaultMessage: 'Remove {name}',
-  },
+  removeRecipient: { id: 'web.omnipicker.removeRecipient', defaultMessage: 'Remove' },
   noResults: { id: 'web.omnipicker.noResults', defaultMessage: 'No people found' },
   suggestionsFailed: {
     id: 'web.omnipicker.suggestionsFailed',

@@ -10,7 +10,7 @@ import { useCallback, useState } from 'react';
 
 export interface TokenizerModel {
   state: TokenizerState;
-  /** Why the last pick was refused, shown until the next change of tokens or query. */
+  /** Why the last pick was refused, shown until the tokens change or the user types. */
   refusal: { reason: RefusalReason; entry: SearchEntry | null } | null;
   dispatch: (event: TokenizerEvent) => void;
 }
@@ -36,7 +36,10 @@ export function useTokenizer(original: readonly SearchEntry[] = []): TokenizerMo
         };
       }
       if (state === current.state) return current;
-      return { state, refusal: null };
+      // The combobox empties its input after any pick, a refused one too:
+      // that is not the user moving on, so the refusal stays.
+      const movedOn = state.tokens !== current.state.tokens || state.input !== '';
+      return { state, refusal: movedOn ? null : current.refusal };
     });
   }, []);
   return { ...model, dispatch };
