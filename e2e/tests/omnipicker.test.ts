@@ -57,17 +57,14 @@ async function addByTyping(page: Page, friend: { person: NetworkPerson; prefix: 
   const input = page.getByRole('combobox', { name: 'To' });
   await input.focus();
   await page.keyboard.type(friend.prefix);
-  await page
-    .getByRole('option', { name: friend.person.name })
-    .first()
-    .waitFor({ timeout: 10_000 });
+  await page.getByRole('option', { name: friend.person.name }).first().waitFor({ timeout: 10_000 });
   await page.keyboard.press('Enter');
   await expect.poll(() => input.inputValue()).toBe('');
 }
 
 describe('omnipicker: a new message to three people makes a group', () => {
   it('adds tokens by typing, Backspace removes the last, and sending creates and opens the group', async () => {
-    const { me, friends } = personWithThreeFriends(e2e.network as FullNetwork);
+    const { me, friends } = personWithThreeFriends(e2e.network);
     const { page } = await e2e.newPage();
     await loginAs(page, me);
     await page.goto('/messages');

@@ -115,10 +115,12 @@ export function RecipientTokenizer({
       <ComboBox
         className="tokenizer-combo"
         items={items}
-        selectedKey={null}
-        onSelectionChange={onPick}
+        value={null}
+        onChange={onPick}
         inputValue={state.input}
-        onInputChange={(value) => dispatch({ type: 'input_changed', value })}
+        onInputChange={(value) => {
+          dispatch({ type: 'input_changed', value });
+        }}
         menuTrigger="focus"
         allowsEmptyCollection
       >

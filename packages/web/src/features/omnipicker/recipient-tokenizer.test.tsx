@@ -47,7 +47,7 @@ const tokenNames = () =>
     ? []
     : within(screen.getByRole('grid', { name: 'Recipients', hidden: true }))
         .getAllByRole('row', { hidden: true })
-        .map((row) => row.textContent?.replace('×', ''));
+        .map((row) => row.textContent.replace('×', ''));
 
 describe('RecipientTokenizer', () => {
   it('adds the first match on Enter and clears the query for the next name', async () => {

@@ -134,7 +134,9 @@ export function useRecipientSources(query: string, pickedIds: readonly string[])
           if (live) setServer({ query: trimmed, entries: [] });
         },
       });
-      unsubscribe = () => subscription.unsubscribe();
+      unsubscribe = () => {
+        subscription.unsubscribe();
+      };
     }, TYPEAHEAD.debounceMs);
     return () => {
       live = false;
