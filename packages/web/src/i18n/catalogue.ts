@@ -16,6 +16,7 @@ import { hostMessages } from '../features/host/messages';
 import { leavePageMessages } from '../features/leave-page/messages';
 import { loginMessages } from '../features/login/messages';
 import { messengerMessages } from '../features/messenger/messages';
+import { omnipickerMessages } from '../features/omnipicker/messages';
 import { outboxMessages } from '../features/outbox/messages';
 import { requestsMessages } from '../features/requests/messages';
 import { expiredMessages } from '../features/session-expired/messages';
@@ -50,6 +51,7 @@ export const descriptorGroups: readonly DescriptorGroup[] = [
   threadListMessages,
   conversationMessages,
   syncMessages,
+  omnipickerMessages,
   outboxMessages,
   requestsMessages,
   typingMessages,

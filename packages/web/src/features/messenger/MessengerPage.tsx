@@ -6,6 +6,7 @@ import { MESSENGER_PREFIX } from '../../router/routes';
 import type { Viewer } from '../../session/session-client';
 import { AppHeader } from '../../ui/AppHeader';
 import { useDocumentTitle } from '../../ui/document-title';
+import { NEW_MESSAGE_SEGMENT, OmnipickerView } from '../omnipicker/OmnipickerView';
 import { ThreadList } from './ThreadList';
 import { ThreadView } from './ThreadView';
 
@@ -23,7 +24,9 @@ export function MessengerPage({ viewer, path }: MessengerPageProps): ReactNode {
   const intl = useIntl();
   const [unread, setUnread] = useState(0);
   useDocumentTitle(intl.formatMessage(appMessages.appName), unread);
-  const permalink = parsePermalink(path, MESSENGER_PREFIX);
+  // `/messages/new` is the compose view, not a folder permalink.
+  const composing = path === `${MESSENGER_PREFIX}${NEW_MESSAGE_SEGMENT}`;
+  const permalink = composing ? null : parsePermalink(path, MESSENGER_PREFIX);
   const folder = permalink?.tag ?? 'INBOX';
   // The thread a /t/{userId} permalink resolved to, remembered with the user it was for.
   const [direct, setDirect] = useState<{ userId: string; threadId: string } | null>(null);
@@ -49,7 +52,11 @@ export function MessengerPage({ viewer, path }: MessengerPageProps): ReactNode {
           currentThreadId={currentThreadId}
           onUnreadChange={setUnread}
         />
-        <ThreadView permalink={permalink} viewerId={viewer.id} onDirectThread={onDirectThread} />
+        {composing ? (
+          <OmnipickerView />
+        ) : (
+          <ThreadView permalink={permalink} viewerId={viewer.id} onDirectThread={onDirectThread} />
+        )}
       </div>
     </div>
   );

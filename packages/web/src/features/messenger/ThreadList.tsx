@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import type { ThreadTag } from '@messenger/core';
+import { Link } from 'react-aria-components';
 import { useIntl } from 'react-intl';
+import { MESSENGER_PREFIX } from '../../router/routes';
+import { omnipickerMessages } from '../omnipicker/messages';
 import { RelayRegion } from '../../relay/RelayRegion';
 import { InlineLoading } from '../../ui/InlineLoading';
 import { listFolderOf } from '../thread-list/thread-rows';
@@ -30,6 +33,9 @@ export function ThreadList({
       <h1 id="thread-list-heading" className="region-heading">
         {intl.formatMessage(messengerMessages.chatsHeading)}
       </h1>
+      <Link className="button thread-list-new" href={`${MESSENGER_PREFIX}/new`}>
+        {intl.formatMessage(omnipickerMessages.newMessage)}
+      </Link>
       <RegionErrorBoundary resetKey={listFolder}>
         <RelayRegion fallback={<InlineLoading />}>
           {listFolder === 'PENDING' ? (

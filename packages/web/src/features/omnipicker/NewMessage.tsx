@@ -1,0 +1,188 @@
+import { MESSAGING_LIMITS, objectIdOf, textLength, threadPermalink } from '@messenger/core';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Button, Form, Input, Label, TextArea, TextField } from 'react-aria-components';
+import { useIntl } from 'react-intl';
+import { commitMutation, graphql, useRelayEnvironment } from 'react-relay';
+import type { Environment, GraphQLTaggedNode, MutationParameters } from 'relay-runtime';
+import { useRouter } from '../../router/Router';
+import { MESSENGER_PREFIX } from '../../router/routes';
+import { newOfflineThreadingId } from '../conversation/Composer';
+import { conversationMessages } from '../conversation/messages';
+import type { NewMessageCreateGroupMutation } from './__generated__/NewMessageCreateGroupMutation.graphql';
+import type { NewMessageSendMutation } from './__generated__/NewMessageSendMutation.graphql';
+import { omnipickerMessages } from './messages';
+import { RecipientTokenizer } from './RecipientTokenizer';
+import { useRecipientSources } from './use-recipient-sources';
+import { useTokenizer } from './use-tokenizer';
+
+const sendMutation = graphql`
+  mutation NewMessageSendMutation($input: SendMessageInput!) {
+    send_message(input: $input) {
+      message {
+        id
+        thread_id
+      }
+    }
+  }
+`;
+
+const createGroupMutation = graphql`
+  mutation NewMessageCreateGroupMutation($input: CreateGroupThreadInput!) {
+    create_group_thread(input: $input) {
+      thread_id
+      participants {
+        id
+      }
+    }
+  }
+`;
+
+function commit<T extends MutationParameters>(
+  environment: Environment,
+  mutation: GraphQLTaggedNode,
+  variables: T['variables'],
+): Promise<T['response']> {
+  return new Promise((resolve, reject) => {
+    commitMutation<T>(environment, {
+      mutation,
+      variables,
+      onCompleted: (response, errors) => {
+        if (errors && errors.length > 0) reject(new Error(errors[0]?.message));
+        else resolve(response);
+      },
+      onError: reject,
+    });
+  });
+}
+
+/**
+ * New message: pick recipients, write the first message. One person: it is
+ * sent by recipient_id (the server makes or finds the one-to-one thread).
+ * Two or more: a group is created (with the optional name), then the message
+ * is sent into it. Either way the thread opens afterwards. A group created
+ * before a failed send is reused on retry while the picked people are the same,
+ * and the offline_threading_id is kept, so a retry makes neither twice.
+ */
+export function NewMessage(): ReactNode {
+  const intl = useIntl();
+  const router = useRouter();
+  const environment = useRelayEnvironment();
+  const tokenizer = useTokenizer();
+  const { tokens, input } = tokenizer.state;
+  const pickedIds = tokens.map((t) => objectIdOf(t.uniqueID));
+  const sources = useRecipientSources(input, pickedIds);
+  const [text, setText] = useState('');
+  const [groupName, setGroupName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<'need_recipient' | 'failed' | null>(null);
+  const offlineId = useRef(newOfflineThreadingId());
+  const createdGroup = useRef<{ key: string; threadId: string } | null>(null);
+  const tooLong = textLength(text) > MESSAGING_LIMITS.messageTextMax;
+  const isGroup = tokens.length >= 2;
+
+  async function send(): Promise<void> {
+    if (busy || text.trim() === '' || tooLong) return;
+    const [only] = pickedIds;
+    if (only === undefined) {
+      setError('need_recipient');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      let threadId: string;
+      if (pickedIds.length === 1) {
+        const sent = await commit<NewMessageSendMutation>(environment, sendMutation, {
+          input: { recipient_id: only, text, offline_threading_id: offlineId.current },
+        });
+        threadId = sent.send_message.message.thread_id;
+      } else {
+        const key = `${pickedIds.join(',')}|${groupName.trim()}`;
+        let groupId = createdGroup.current?.key === key ? createdGroup.current.threadId : null;
+        if (groupId === null) {
+          const name = groupName.trim();
+          const created = await commit<NewMessageCreateGroupMutation>(
+            environment,
+            createGroupMutation,
+            { input: { participant_ids: pickedIds, ...(name === '' ? {} : { name }) } },
+          );
+          groupId = created.create_group_thread.thread_id;
+          createdGroup.current = { key, threadId: groupId };
+        }
+        const sent = await commit<NewMessageSendMutation>(environment, sendMutation, {
+          input: { thread_id: groupId, text, offline_threading_id: offlineId.current },
+        });
+        threadId = sent.send_message.message.thread_id;
+      }
+      await router.navigate(threadPermalink({ prefix: MESSENGER_PREFIX, threadId }));
+    } catch {
+      setError('failed');
+      setBusy(false);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): void {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  }
+
+  return (
+    <div className="new-message">
+      <h2 className="region-heading">{intl.formatMessage(omnipickerMessages.newMessage)}</h2>
+      <RecipientTokenizer model={tokenizer} items={sources.items} searching={sources.searching} />
+      {sources.failed ? (
+        <p role="status">{intl.formatMessage(omnipickerMessages.suggestionsFailed)}</p>
+      ) : null}
+      {isGroup ? (
+        <TextField
+          className="new-message-group-name"
+          value={groupName}
+          onChange={setGroupName}
+          maxLength={MESSAGING_LIMITS.groupNameMax}
+        >
+          <Label>{intl.formatMessage(omnipickerMessages.groupName)}</Label>
+          <Input />
+        </TextField>
+      ) : null}
+      <Form
+        className="composer"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        {error !== null ? (
+          <p role="alert" className="composer-error">
+            {intl.formatMessage(
+              error === 'need_recipient'
+                ? omnipickerMessages.needRecipient
+                : omnipickerMessages.createFailed,
+            )}
+          </p>
+        ) : null}
+        <TextField className="composer-field" value={text} onChange={setText} isInvalid={tooLong}>
+          <Label className="visually-hidden">
+            {intl.formatMessage(conversationMessages.composerLabel)}
+          </Label>
+          <TextArea
+            rows={2}
+            placeholder={intl.formatMessage(conversationMessages.composerPlaceholder)}
+            onKeyDown={onKeyDown}
+          />
+        </TextField>
+        {tooLong ? (
+          <p className="composer-error">
+            {intl.formatMessage(conversationMessages.tooLong, {
+              max: MESSAGING_LIMITS.messageTextMax,
+            })}
+          </p>
+        ) : null}
+        <Button type="submit" className="button button-primary" isDisabled={busy}>
+          {intl.formatMessage(conversationMessages.send)}
+        </Button>
+      </Form>
+    </div>
+  );
+}

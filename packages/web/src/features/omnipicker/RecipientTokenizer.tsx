@@ -1,0 +1,157 @@
+import { TYPEAHEAD, typeaheadMessages, type SearchEntry } from '@messenger/core';
+import { useContext, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  Button,
+  ComboBox,
+  ComboBoxStateContext,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Tag,
+  TagGroup,
+  TagList,
+  type Key,
+} from 'react-aria-components';
+import { useIntl } from 'react-intl';
+import { omnipickerMessages } from './messages';
+import type { TokenizerModel } from './use-tokenizer';
+
+export interface RecipientTokenizerProps {
+  model: TokenizerModel;
+  /** What the dropdown lists for the current query (suggestions or matches). */
+  items: readonly SearchEntry[];
+  /** Server results for the query are still on their way. */
+  searching: boolean;
+}
+
+/**
+ * The query input. It reads the combobox's state so that Enter with no
+ * highlighted option picks the first one (type a name, press Enter), and
+ * Backspace in an empty input removes the last token (seed 4).
+ */
+function QueryInput({ model, items }: Pick<RecipientTokenizerProps, 'model' | 'items'>): ReactNode {
+  const combo = useContext(ComboBoxStateContext);
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>): void {
+    if (event.key === 'Backspace' && model.state.input === '') {
+      model.dispatch({ type: 'backspace' });
+      return;
+    }
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    // A highlighted option is picked by the combobox itself.
+    if (combo?.selectionManager.focusedKey != null) return;
+    const first = items[0];
+    if (first !== undefined && model.state.input.trim() !== '') {
+      event.preventDefault();
+      model.dispatch({ type: 'select', entry: first });
+      // While open, the popover hides the rest from assistive technology,
+      // the token just added and a refusal's alert included.
+      combo?.close();
+    }
+  }
+  return <Input className="tokenizer-input" onKeyDown={onKeyDown} />;
+}
+
+/**
+ * Recipient tokenizer (seed 2): picked people are tokens (a TagGroup, each
+ * with a remove button) before a combobox for finding more.
+ */
+export function RecipientTokenizer({
+  model,
+  items,
+  searching,
+}: RecipientTokenizerProps): ReactNode {
+  const intl = useIntl();
+  const { state, refusal, dispatch } = model;
+  const byId = new Map(items.map((entry) => [entry.uniqueID, entry]));
+  const removable = state.tokens.filter(
+    (token) => !state.original.some((o) => o.uniqueID === token.uniqueID),
+  );
+  function onPick(key: Key | null): void {
+    if (key === null) return;
+    const entry = byId.get(String(key));
+    if (entry !== undefined) dispatch({ type: 'select', entry });
+  }
+  let refusalText: string | null = null;
+  if (refusal?.reason === 'original_entry') {
+    refusalText = intl.formatMessage(omnipickerMessages.refusedOriginal, {
+      name: refusal.entry?.title ?? '',
+    });
+  } else if (refusal?.reason === 'max_tokens') {
+    refusalText = intl.formatMessage(omnipickerMessages.refusedMax, {
+      max: TYPEAHEAD.maxEntriesTokenizer,
+    });
+  }
+  return (
+    <div className="tokenizer">
+      {state.original.length + state.tokens.length > 0 ? (
+        <TagGroup
+          className="tokenizer-tokens"
+          aria-label={intl.formatMessage(omnipickerMessages.recipientsList)}
+          onRemove={(keys) => {
+            for (const key of keys) dispatch({ type: 'remove', uniqueID: String(key) });
+          }}
+        >
+          <TagList items={[...state.original, ...removable]} className="tokenizer-token-list">
+            {(entry: SearchEntry) => (
+              <Tag id={entry.uniqueID} textValue={entry.title} className="tokenizer-token">
+                {entry.title}
+                {removable.includes(entry) ? (
+                  <Button
+                    slot="remove"
+                    className="tokenizer-remove"
+                    // React Aria labels it by this and the token: "Remove Ann Archer".
+                    aria-label={intl.formatMessage(omnipickerMessages.removeRecipient)}
+                  >
+                    ×
+                  </Button>
+                ) : null}
+              </Tag>
+            )}
+          </TagList>
+        </TagGroup>
+      ) : null}
+      <ComboBox
+        className="tokenizer-combo"
+        items={items}
+        value={null}
+        onChange={onPick}
+        inputValue={state.input}
+        onInputChange={(value) => {
+          dispatch({ type: 'input_changed', value });
+        }}
+        menuTrigger="focus"
+        allowsEmptyCollection
+      >
+        <Label>{intl.formatMessage(omnipickerMessages.recipients)}</Label>
+        <QueryInput model={model} items={items} />
+        <Popover className="tokenizer-popover">
+          <ListBox
+            className="tokenizer-options"
+            renderEmptyState={() =>
+              searching
+                ? intl.formatMessage(typeaheadMessages.searching)
+                : intl.formatMessage(omnipickerMessages.noResults)
+            }
+          >
+            {(entry: SearchEntry) => (
+              <ListBoxItem id={entry.uniqueID} textValue={entry.title} className="tokenizer-option">
+                {entry.title}
+                {entry.subtitle !== null ? (
+                  <span className="tokenizer-subtitle"> {entry.subtitle}</span>
+                ) : null}
+              </ListBoxItem>
+            )}
+          </ListBox>
+        </Popover>
+      </ComboBox>
+      {refusalText !== null ? (
+        // Stays exposed while the open dropdown hides the rest of the page.
+        <p role="alert" className="tokenizer-refusal" data-react-aria-top-layer="true">
+          {refusalText}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import {
+  TYPEAHEAD,
+  dedupeByUniqueID,
+  entriesFromEdges,
+  rankEntries,
+  type SearchEntry,
+} from '@messenger/core';
+import { useEffect, useMemo, useState } from 'react';
+import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
+import type { useRecipientSourcesSearchQuery } from './__generated__/useRecipientSourcesSearchQuery.graphql';
+import type { useRecipientSourcesSuggestionsQuery } from './__generated__/useRecipientSourcesSuggestionsQuery.graphql';
+
+/** Seed 9: "Suggestion page size 50". */
+const SUGGESTION_PAGE = 50;
+
+const PERSON_TYPES = new Set(['friend', 'fb4c', 'non_friend']);
+const onlyPeople = (entries: SearchEntry[]) => entries.filter((e) => PERSON_TYPES.has(e.type));
+
+const suggestionsQuery = graphql`
+  query useRecipientSourcesSuggestionsQuery($ids: [ID!]!, $count: Int!) {
+    viewer {
+      messenger_contextual_ranked_users(original_participant_ids: $ids, count: $count) {
+        edges {
+          node {
+            __typename
+            id
+            name
+            url
+            is_messenger_user
+            is_memorialized
+            friendship_status
+            alias
+            search_tokens
+            profile_picture {
+              uri
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+const searchQuery = graphql`
+  query useRecipientSourcesSearchQuery($query: String!) {
+    search_profiles(search_query: $query) {
+      edges {
+        subtext
+        node {
+          __typename
+          ... on MessagingUser {
+            id
+            name
+            url
+            is_messenger_user
+            is_memorialized
+            friendship_status
+            alias
+            search_tokens
+            profile_picture {
+              uri
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+export interface RecipientSources {
+  items: SearchEntry[];
+  searching: boolean;
+  failed: boolean;
+}
+
+/**
+ * What the recipient dropdown lists. An empty query shows the contextual
+ * suggestions, fetched again whenever the picked set changes (seed 4,
+ * "Suggestions"). A query shows the local matches among them first, then the
+ * server's profile search, which runs only from TYPEAHEAD.minQueryLength
+ * characters, TYPEAHEAD.debounceMs after the last keystroke; an answer for an
+ * older query is dropped (seed 4, "Typeahead").
+ */
+export function useRecipientSources(query: string, pickedIds: readonly string[]): RecipientSources {
+  const environment = useRelayEnvironment();
+  const [suggestions, setSuggestions] = useState<SearchEntry[]>([]);
+  const [server, setServer] = useState<{ query: string; entries: SearchEntry[] } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const idsKey = [...pickedIds].sort().join(',');
+
+  useEffect(() => {
+    let live = true;
+    const ids = idsKey === '' ? [] : idsKey.split(',');
+    const subscription = fetchQuery<useRecipientSourcesSuggestionsQuery>(
+      environment,
+      suggestionsQuery,
+      { ids, count: SUGGESTION_PAGE },
+    ).subscribe({
+      next: (data) => {
+        if (!live) return;
+        setFailed(false);
+        setSuggestions(
+          onlyPeople(entriesFromEdges(data.viewer.messenger_contextual_ranked_users.edges)),
+        );
+      },
+      error: () => {
+        if (live) setFailed(true);
+      },
+    });
+    return () => {
+      live = false;
+      subscription.unsubscribe();
+    };
+  }, [environment, idsKey]);
+
+  const trimmed = query.trim();
+  useEffect(() => {
+    if (trimmed.length < TYPEAHEAD.minQueryLength) return undefined;
+    let live = true;
+    let unsubscribe = (): void => {};
+    const timer = setTimeout(() => {
+      const subscription = fetchQuery<useRecipientSourcesSearchQuery>(environment, searchQuery, {
+        query: trimmed,
+      }).subscribe({
+        next: (data) => {
+          if (live) {
+            setServer({
+              query: trimmed,
+              entries: onlyPeople(entriesFromEdges(data.search_profiles.edges)),
+            });
+          }
+        },
+        error: () => {
+          if (live) setServer({ query: trimmed, entries: [] });
+        },
+      });
+      unsubscribe = () => {
+        subscription.unsubscribe();
+      };
+    }, TYPEAHEAD.debounceMs);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [environment, trimmed]);
+
+  return useMemo(() => {
+    if (trimmed === '') return { items: suggestions, searching: false, failed };
+    const local = rankEntries(trimmed, suggestions);
+    const current = server?.query === trimmed ? server.entries : [];
+    const searching = trimmed.length >= TYPEAHEAD.minQueryLength && server?.query !== trimmed;
+    return {
+      items: dedupeByUniqueID([...local, ...current]).slice(0, TYPEAHEAD.maxEntries),
+      searching,
+      failed,
+    };
+  }, [trimmed, suggestions, server, failed]);
+}
