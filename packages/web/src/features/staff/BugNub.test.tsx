@@ -81,6 +81,7 @@ describe('environment URL', () => {
       environmentTarget('c1', { hostname: 'acme.beta.social.example', pathname: '/' }, 'acme'),
     ).toBe('https://acme.trunkstable.social.example/');
     expect(environmentTarget('beta', { hostname: '::1', pathname: '/' }, null)).toBeNull();
+    expect(environmentTarget('beta', { hostname: '127.0.0.1', pathname: '/' }, null)).toBeNull();
   });
 });
 

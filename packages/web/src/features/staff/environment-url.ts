@@ -66,15 +66,17 @@ export function environmentTarget(
   configured?: { consumer?: string | undefined; messenger?: string | undefined },
 ): string | null {
   try {
-    return environmentUrl({
+    const url = environmentUrl({
       environment,
       domainKind: domainKindOf(location.pathname),
       baseDomains: siteDomains(location.hostname, companyPrefix, configured),
       companyPrefix: companyPrefix ?? undefined,
       path: location.pathname,
     });
+    // URL parsing refuses 'www.beta.127.0.0.1' (a name ending in a number is read as IPv4).
+    return new URL(url).href;
   } catch {
-    // An IPv6 literal or similar host has no subdomains to switch between.
+    // An IP address host has no subdomains to switch between.
     return null;
   }
 }
