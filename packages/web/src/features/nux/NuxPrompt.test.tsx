@@ -16,9 +16,10 @@ function fakeNuxServer(initial: { viewed: string[]; dismissed: string[] }) {
   const state = { viewed: [...initial.viewed], dismissed: [...initial.dismissed] };
   const posts: { path: string; body: unknown }[] = [];
   const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input);
+    // The client always fetches by path string.
+    const path = input as string;
     if (init?.method === 'POST') {
-      const body = JSON.parse(String(init.body)) as { nux_id: string };
+      const body = JSON.parse(init.body as string) as { nux_id: string };
       posts.push({ path, body });
       if (!state.viewed.includes(body.nux_id)) state.viewed.push(body.nux_id);
       if (path.endsWith('/dismiss/')) state.dismissed.push(body.nux_id);

@@ -22,7 +22,8 @@ interface Call {
 function fakeServer(answers: Record<string, unknown>) {
   const calls: Call[] = [];
   const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input);
+    // The client always fetches by path string.
+    const path = input as string;
     const headers = new Headers(init?.headers);
     const method = init?.method ?? 'GET';
     calls.push({

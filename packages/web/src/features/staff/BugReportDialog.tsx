@@ -1,5 +1,5 @@
 import { BUG_REPORT_LIMITS } from '@messenger/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import {
   Button,
   Dialog,
@@ -44,7 +44,7 @@ export function BugReportDialog({
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (description.trim() === '' || state === 'sending') return;
     setState('sending');
