@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setNetworkSetting } from '../support/people';
 import { countRows, formBody } from '../support/session';
 import { dialectsUnderTest } from '../support/test-db';
-import { createRestFixture, errorOf, post, staffRead, type RestFixture } from './fixture';
+import { createRestFixture, errorOf, get, post, staffRead, type RestFixture } from './fixture';
 
 const dialects = await dialectsUnderTest();
 const EMPLOYEE = '/ajax/bugs/employee_report';
@@ -95,6 +95,24 @@ describe.each(dialects)('bug reports on %s', (dialect) => {
       await setNetworkSetting(f.db, 'allow_external_bug_reports', true);
     }
     expect((await post(f, 'reporter', EXTERNAL, report)).statusCode).toBe(200);
+  });
+
+  it('tells each person the one report path they may use (GET /ajax/bugs/reporting)', async () => {
+    const kindOf = async (who: Parameters<typeof get>[1]) =>
+      (await get(f, who, '/ajax/bugs/reporting')).json<{ report: string | null }>().report;
+    expect(await kindOf('employee')).toBe('employee');
+    expect(await kindOf('employeeWork')).toBe('employee');
+    expect(await kindOf('reporter')).toBe('external');
+    expect(await kindOf('ordinary')).toBeNull();
+    expect(await kindOf('work')).toBeNull();
+    expect((await get(f, null, '/ajax/bugs/reporting')).statusCode).toBe(401);
+    await setNetworkSetting(f.db, 'allow_external_bug_reports', false);
+    try {
+      expect(await kindOf('reporter')).toBeNull();
+      expect(await kindOf('employee')).toBe('employee');
+    } finally {
+      await setNetworkSetting(f.db, 'allow_external_bug_reports', true);
+    }
   });
 
   const bad: [string, Record<string, unknown>, string][] = [

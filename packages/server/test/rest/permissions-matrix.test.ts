@@ -68,6 +68,7 @@ const CALLS: readonly Call[] = [
     allowed: EVERYONE,
   },
   { name: 'nux state', method: 'GET', url: '/ajax/nux/basic/state/', allowed: EVERYONE },
+  { name: 'bug reporting', method: 'GET', url: '/ajax/bugs/reporting', allowed: EVERYONE },
   {
     name: 'employee beta',
     method: 'POST',

@@ -2,6 +2,8 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { Beeper } from '../features/beeper/Beeper';
 import { HostPage } from '../features/host/HostPage';
 import { LeavePageGuard } from '../features/leave-page/LeavePageGuard';
+import { HostNux } from '../features/nux/HostNux';
+import { StaffTools } from '../features/staff/StaffTools';
 import { preloadRelay } from '../relay/RelayRegion';
 import type { RouteMatch } from '../router/routes';
 import type { Viewer } from '../session/session-client';
@@ -32,6 +34,8 @@ export function SignedIn({
         </Suspense>
       </RouteErrorBoundary>
       <Beeper viewerId={viewer.id} />
+      <StaffTools viewer={viewer} />
+      {route.name === 'host' ? <HostNux /> : null}
     </LeavePageGuard>
   );
 }

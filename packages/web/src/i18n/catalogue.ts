@@ -16,9 +16,11 @@ import { hostMessages } from '../features/host/messages';
 import { leavePageMessages } from '../features/leave-page/messages';
 import { loginMessages } from '../features/login/messages';
 import { messengerMessages } from '../features/messenger/messages';
+import { nuxMessages } from '../features/nux/messages';
 import { omnipickerMessages } from '../features/omnipicker/messages';
 import { outboxMessages } from '../features/outbox/messages';
 import { requestsMessages } from '../features/requests/messages';
+import { staffMessages } from '../features/staff/messages';
 import { expiredMessages } from '../features/session-expired/messages';
 import { syncMessages } from '../features/sync/messages';
 import { threadListMessages } from '../features/thread-list/messages';
@@ -48,6 +50,8 @@ export const descriptorGroups: readonly DescriptorGroup[] = [
   chatSidebarMessages,
   chatTabsMessages,
   messengerMessages,
+  staffMessages,
+  nuxMessages,
   threadListMessages,
   conversationMessages,
   syncMessages,

@@ -12,7 +12,7 @@ import {
 } from '@messenger/core';
 import { saveGroupPurpose } from './group-purpose-service';
 import { insertBugReport, insertPromotionLog, readNetworkSetting } from './log-repo';
-import { requireEmployee, requireExternalBugReporter, requireWork } from './roles';
+import { bugReportKindOf, requireEmployee, requireExternalBugReporter, requireWork } from './roles';
 
 export const ALLOW_EXTERNAL_BUG_REPORTS = 'allow_external_bug_reports';
 
@@ -51,5 +51,12 @@ export function registerLoggingRoutes(app: FastifyInstance, ctx: AppContext): vo
     const report = parseBody(request, bugReportSchema, bugReportFormSchema);
     const id = await insertBugReport(ctx.db, viewer.id, 'external', report, ctx.clock.now());
     return { ok: true, id };
+  });
+
+  // Read by the bug-nub: the one report path this person may use, or none.
+  app.get('/ajax/bugs/reporting', async (request) => {
+    const viewer = requireViewer(request);
+    const allowed = (await readNetworkSetting(ctx.db, ALLOW_EXTERNAL_BUG_REPORTS)) === true;
+    return { report: bugReportKindOf(viewer, allowed) };
   });
 }

@@ -22,3 +22,14 @@ export function requireExternalBugReporter(viewer: Viewer, externalReportsAllowe
     throw forbidden('Bug reporting is not available to you.');
   }
 }
+
+export type BugReportKind = 'employee' | 'external';
+
+/** Which report path a person may use, so the client shows only what the server accepts. */
+export function bugReportKindOf(
+  viewer: Viewer,
+  externalReportsAllowed: boolean,
+): BugReportKind | null {
+  if (viewer.isEmployee) return 'employee';
+  return externalReportsAllowed && viewer.gates.has(EXTERNAL_BUG_REPORT_GATE) ? 'external' : null;
+}
