@@ -10,24 +10,26 @@ describe('bootload errors (seed 8)', () => {
     const { page, pageErrors } = await e2e.newPage();
     await loginAs(page, ordinaryPerson(e2e.network));
 
-    // The messenger's chunk fails once, as after a deploy that removed it.
+    // The messenger's chunk is missing until the page reloads, as after a deploy that
+    // replaced it. Every request for it fails before the reload: the modulepreload the
+    // import starts with, and the import itself.
     let failures = 0;
+    let loads = 0;
+    page.on('load', () => {
+      loads += 1;
+    });
     await page.route(/\/assets\/MessengerPage-[\w-]+\.js$/, async (route) => {
-      if (failures === 0) {
+      if (loads === 0) {
         failures += 1;
         await route.abort('failed');
       } else {
         await route.continue();
       }
     });
-    let loads = 0;
-    page.on('load', () => {
-      loads += 1;
-    });
 
     await page.getByRole('link', { name: 'Messenger' }).click();
     await page.getByRole('navigation', { name: 'Chats' }).waitFor();
-    expect(failures).toBe(1);
+    expect(failures).toBeGreaterThanOrEqual(1);
     expect(loads).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/messages');
     expect(pageErrors).toEqual([]);
