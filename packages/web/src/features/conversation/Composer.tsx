@@ -1,11 +1,11 @@
-import { MESSAGING_LIMITS, textLength } from '@messenger/core';
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Button, Form, Label, TextArea, TextField } from 'react-aria-components';
+import { useState, type ReactNode } from 'react';
+import { Button, Form } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { useBeforeLeave } from '../leave-page/use-before-leave';
 import { useOutbox } from '../outbox/outbox';
 import { useLiveSync } from '../sync/live-sync';
 import { useTypingSender } from '../typing/TypingIndicator';
+import { ComposerTextField, messageTooLong } from './ComposerTextField';
 import { conversationMessages } from './messages';
 
 /** A fresh client id for one message: a retry of the same send is stored once. */
@@ -32,7 +32,7 @@ export function Composer({
   const typing = useTypingSender(useLiveSync(viewerId), threadId);
   const outbox = useOutbox(viewerId);
 
-  const tooLong = textLength(text) > MESSAGING_LIMITS.messageTextMax;
+  const tooLong = messageTooLong(text);
 
   function send(): void {
     const body = text;
@@ -40,13 +40,6 @@ export function Composer({
     typing.stop();
     setText('');
     outbox.enqueue({ id: newOfflineThreadingId(), threadId, text: body });
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): void {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      send();
-    }
   }
 
   return (
@@ -57,36 +50,18 @@ export function Composer({
         send();
       }}
     >
-      <TextField
-        className="composer-field"
+      <ComposerTextField
         value={text}
         onChange={(value) => {
           setText(value);
           if (value.trim() === '') typing.stop();
           else typing.input(threadId);
         }}
+        onEnter={send}
         onBlur={() => {
           typing.stop();
         }}
-        isInvalid={tooLong}
-        {...(tooLong ? { 'aria-describedby': 'composer-too-long' } : {})}
-      >
-        <Label className="visually-hidden">
-          {intl.formatMessage(conversationMessages.composerLabel)}
-        </Label>
-        <TextArea
-          rows={2}
-          placeholder={intl.formatMessage(conversationMessages.composerPlaceholder)}
-          onKeyDown={onKeyDown}
-        />
-      </TextField>
-      {tooLong ? (
-        <p id="composer-too-long" className="composer-error">
-          {intl.formatMessage(conversationMessages.tooLong, {
-            max: MESSAGING_LIMITS.messageTextMax,
-          })}
-        </p>
-      ) : null}
+      />
       <Button type="submit" className="button button-primary">
         {intl.formatMessage(conversationMessages.send)}
       </Button>

@@ -1,10 +1,10 @@
-import { MESSAGING_LIMITS, textLength } from '@messenger/core';
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Button, Form, Label, TextArea, TextField } from 'react-aria-components';
+import { useState, type ReactNode } from 'react';
+import { Button, Form } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
 import type { FirstMessageComposerSendMutation } from './__generated__/FirstMessageComposerSendMutation.graphql';
 import { newOfflineThreadingId } from './Composer';
+import { ComposerTextField, messageTooLong } from './ComposerTextField';
 import { conversationMessages } from './messages';
 
 /**
@@ -35,7 +35,7 @@ export function FirstMessageComposer({
       }
     }
   `);
-  const tooLong = textLength(text) > MESSAGING_LIMITS.messageTextMax;
+  const tooLong = messageTooLong(text);
 
   function send(): void {
     if (text.trim() === '' || tooLong || inFlight) return;
@@ -54,13 +54,6 @@ export function FirstMessageComposer({
     });
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): void {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      send();
-    }
-  }
-
   return (
     <Form
       className="composer"
@@ -74,23 +67,7 @@ export function FirstMessageComposer({
           {intl.formatMessage(conversationMessages.sendFailed)}
         </p>
       ) : null}
-      <TextField className="composer-field" value={text} onChange={setText} isInvalid={tooLong}>
-        <Label className="visually-hidden">
-          {intl.formatMessage(conversationMessages.composerLabel)}
-        </Label>
-        <TextArea
-          rows={2}
-          placeholder={intl.formatMessage(conversationMessages.composerPlaceholder)}
-          onKeyDown={onKeyDown}
-        />
-      </TextField>
-      {tooLong ? (
-        <p className="composer-error">
-          {intl.formatMessage(conversationMessages.tooLong, {
-            max: MESSAGING_LIMITS.messageTextMax,
-          })}
-        </p>
-      ) : null}
+      <ComposerTextField value={text} onChange={setText} onEnter={send} />
       <Button type="submit" className="button button-primary">
         {intl.formatMessage(conversationMessages.send)}
       </Button>

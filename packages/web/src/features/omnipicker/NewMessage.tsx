@@ -1,12 +1,13 @@
-import { MESSAGING_LIMITS, objectIdOf, textLength, threadPermalink } from '@messenger/core';
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Button, Form, Input, Label, TextArea, TextField } from 'react-aria-components';
+import { MESSAGING_LIMITS, objectIdOf, threadPermalink } from '@messenger/core';
+import { useRef, useState, type ReactNode } from 'react';
+import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { commitMutation, graphql, useRelayEnvironment } from 'react-relay';
 import type { Environment, GraphQLTaggedNode, MutationParameters } from 'relay-runtime';
 import { useRouter } from '../../router/Router';
 import { MESSENGER_PREFIX } from '../../router/routes';
 import { newOfflineThreadingId } from '../conversation/Composer';
+import { ComposerTextField, messageTooLong } from '../conversation/ComposerTextField';
 import { conversationMessages } from '../conversation/messages';
 import type { NewMessageCreateGroupMutation } from './__generated__/NewMessageCreateGroupMutation.graphql';
 import type { NewMessageSendMutation } from './__generated__/NewMessageSendMutation.graphql';
@@ -77,7 +78,7 @@ export function NewMessage(): ReactNode {
   const [error, setError] = useState<'need_recipient' | 'failed' | null>(null);
   const offlineId = useRef(newOfflineThreadingId());
   const createdGroup = useRef<{ key: string; threadId: string } | null>(null);
-  const tooLong = textLength(text) > MESSAGING_LIMITS.messageTextMax;
+  const tooLong = messageTooLong(text);
   const isGroup = tokens.length >= 2;
 
   async function send(): Promise<void> {
@@ -121,13 +122,6 @@ export function NewMessage(): ReactNode {
     }
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): void {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void send();
-    }
-  }
-
   return (
     <div className="new-message">
       <h2 className="region-heading">{intl.formatMessage(omnipickerMessages.newMessage)}</h2>
@@ -162,23 +156,7 @@ export function NewMessage(): ReactNode {
             )}
           </p>
         ) : null}
-        <TextField className="composer-field" value={text} onChange={setText} isInvalid={tooLong}>
-          <Label className="visually-hidden">
-            {intl.formatMessage(conversationMessages.composerLabel)}
-          </Label>
-          <TextArea
-            rows={2}
-            placeholder={intl.formatMessage(conversationMessages.composerPlaceholder)}
-            onKeyDown={onKeyDown}
-          />
-        </TextField>
-        {tooLong ? (
-          <p className="composer-error">
-            {intl.formatMessage(conversationMessages.tooLong, {
-              max: MESSAGING_LIMITS.messageTextMax,
-            })}
-          </p>
-        ) : null}
+        <ComposerTextField value={text} onChange={setText} onEnter={() => void send()} />
         <Button type="submit" className="button button-primary" isDisabled={busy}>
           {intl.formatMessage(conversationMessages.send)}
         </Button>

@@ -1,0 +1,67 @@
+import { MESSAGING_LIMITS, textLength } from '@messenger/core';
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
+import { Label, TextArea, TextField } from 'react-aria-components';
+import { useIntl } from 'react-intl';
+import { conversationMessages } from './messages';
+
+/** Longer than a message may be (the server refuses it alike). */
+export function messageTooLong(text: string): boolean {
+  return textLength(text) > MESSAGING_LIMITS.messageTextMax;
+}
+
+/**
+ * The message field every composer shares: its label, Enter to send (Shift+Enter
+ * for a new line, never while an IME composes), and the too-long warning tied
+ * to the field.
+ */
+export function ComposerTextField({
+  value,
+  onChange,
+  onEnter,
+  onBlur,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onEnter: () => void;
+  onBlur?: () => void;
+}): ReactNode {
+  const intl = useIntl();
+  const warningId = useId();
+  const tooLong = messageTooLong(value);
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): void {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      onEnter();
+    }
+  }
+
+  return (
+    <>
+      <TextField
+        className="composer-field"
+        value={value}
+        onChange={onChange}
+        {...(onBlur === undefined ? {} : { onBlur })}
+        isInvalid={tooLong}
+        {...(tooLong ? { 'aria-describedby': warningId } : {})}
+      >
+        <Label className="visually-hidden">
+          {intl.formatMessage(conversationMessages.composerLabel)}
+        </Label>
+        <TextArea
+          rows={2}
+          placeholder={intl.formatMessage(conversationMessages.composerPlaceholder)}
+          onKeyDown={onKeyDown}
+        />
+      </TextField>
+      {tooLong ? (
+        <p id={warningId} className="composer-error">
+          {intl.formatMessage(conversationMessages.tooLong, {
+            max: MESSAGING_LIMITS.messageTextMax,
+          })}
+        </p>
+      ) : null}
+    </>
+  );
+}
