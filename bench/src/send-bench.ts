@@ -55,12 +55,15 @@ interface Figures {
   perSecond: number;
   p50: number;
   p99: number;
+  /** This process's CPU time (user + system) per message: steadier than wall time on a shared machine. */
+  cpuMicros: number;
 }
 
 /** A closed loop of `concurrency` senders for `seconds`; `send(n)` sends the n-th message. */
 async function closedLoop(label: string, send: (n: number) => Promise<unknown>): Promise<Figures> {
   const latencies: number[] = [];
   let next = 0;
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const deadline = started + seconds * 1000;
   const ticker = setInterval(() => {
@@ -79,8 +82,10 @@ async function closedLoop(label: string, send: (n: number) => Promise<unknown>):
   clearInterval(ticker);
   progressLine(label, seconds * 1000, seconds * 1000);
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   latencies.sort((a, b) => a - b);
   return {
+    cpuMicros: (cpu.user + cpu.system) / Math.max(1, latencies.length),
     messages: latencies.length,
     perSecond: latencies.length / elapsed,
     p50: percentile(latencies, 50),
@@ -151,7 +156,7 @@ async function main(): Promise<void> {
       `command: npm run -w @messenger/bench send -- --seconds ${seconds} --concurrency ${concurrency} --groups ${groups}`,
     );
     const row = (name: string, f: Figures) =>
-      `${name.padEnd(18)} ${f.perSecond.toFixed(0).padStart(7)} msg/s  p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  (${f.messages} messages)`;
+      `${name.padEnd(18)} ${f.perSecond.toFixed(0).padStart(7)} msg/s  p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  CPU ${f.cpuMicros.toFixed(0)} µs/msg  (${f.messages} messages)`;
     console.log(row('send service', service));
     console.log(row('bare statements', bare));
     console.log(row('bare, 64 per commit', bareBatched));
@@ -159,6 +164,10 @@ async function main(): Promise<void> {
       `${((a.perSecond / b.perSecond) * 100).toFixed(0)}%`;
     console.log(
       `send service: ${pct(service, bare)} of bare statements with a commit each, ${pct(service, bareBatched)} of bare statements with group commit`,
+    );
+    // CPU per message is what a busy machine distorts least: the ceiling on one core is 1e6 / µs.
+    console.log(
+      `CPU per message: send service ${(service.cpuMicros / bareBatched.cpuMicros).toFixed(2)}× bare with group commit (one-core ceilings ${(1e6 / service.cpuMicros).toFixed(0)} and ${(1e6 / bareBatched.cpuMicros).toFixed(0)} msg/s)`,
     );
   } finally {
     await db.close();
