@@ -220,4 +220,41 @@ describe('funnels', () => {
     expect(await page.getByRole('main', { name: 'Funnels' }).count()).toBe(0);
     await checkAccessibility(page, 'funnel dashboard refusal');
   });
+
+  it('shows staff their quick promotion and logs its impression and click through /qp/action/log/', async () => {
+    const staff = staffPerson(e2e.network);
+    const { page } = await e2e.newPage();
+    const logged: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/qp/action/log/')) logged.push(request.postDataJSON());
+    });
+    await loginAs(page, staff);
+    const promo = page.getByRole('complementary', { name: 'See how people search' });
+    await promo.waitFor();
+    await expect.poll(() => logged.length).toBe(1);
+    await checkAccessibility(page, 'host page with a quick promotion');
+    // Its surface is a spotlight: the prompt opens it, the spotlight holds the way in.
+    await promo.getByRole('button', { name: 'See how people search' }).click();
+    const dialog = page.getByRole('dialog', { name: 'See how people search' });
+    await dialog.getByRole('link', { name: 'Open funnels' }).click();
+    await page.waitForURL('**/messages/staff/funnels');
+    await page.getByRole('main', { name: 'Funnels' }).waitFor();
+    await expect.poll(() => logged.length).toBe(2);
+    expect(logged).toEqual([
+      expect.objectContaining({ qp_id: 9101, qp_action: 'view' }),
+      expect.objectContaining({ qp_id: 9101, qp_action: 'primary' }),
+    ]);
+    // Stored, and once used it is not offered again.
+    const stored = (await (await page.request.get('/staff/logs/promotion_logs')).json()) as {
+      items: { qp_id: number | string; qp_action: string }[];
+    };
+    // Newest first; earlier logins of this staff member saw it too.
+    const actions = stored.items.filter((i) => Number(i.qp_id) === 9101).map((i) => i.qp_action);
+    expect(actions[0]).toBe('primary');
+    expect(actions.slice(1).every((a) => a === 'view')).toBe(true);
+    const eligible = (await (await page.request.get('/qp/eligible/')).json()) as {
+      promotions: unknown[];
+    };
+    expect(eligible.promotions).toEqual([]);
+  });
 });
