@@ -112,6 +112,14 @@ describe('funnels', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill('funnel check');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.waitForURL('**/messages/thread/**');
+    // The conversation records where it was opened from; its next message carries it too.
+    const sent = page.waitForRequest((r) => r.postData()?.includes('sendMessageMutation') ?? false);
+    const composer = page.getByRole('main', { name: 'Conversation' });
+    await composer.getByRole('textbox', { name: 'Message' }).fill('second funnel check');
+    await composer.getByRole('textbox', { name: 'Message' }).press('Enter');
+    const input = ((await sent).postDataJSON() as { variables: { input: Record<string, unknown> } })
+      .variables.input;
+    expect(input.entry_point).toBe('omnipicker');
 
     const staff = await staffPage();
     let record: StoredFunnel | undefined;

@@ -6,6 +6,7 @@ import { commitMutation, graphql, useRelayEnvironment } from 'react-relay';
 import type { Environment, GraphQLTaggedNode, MutationParameters } from 'relay-runtime';
 import { useRouter } from '../../router/Router';
 import { MESSENGER_PREFIX } from '../../router/routes';
+import { openingFrom } from '../analytics/conversation-entry-points';
 import { useSearchFunnel, useTypeaheadFunnel } from '../analytics/use-search-funnel';
 import { newOfflineThreadingId } from '../conversation/Composer';
 import { ComposerTextField, messageTooLong } from '../conversation/ComposerTextField';
@@ -138,6 +139,7 @@ export function NewMessage(): ReactNode {
         threadId = sent.send_message.message.thread_id;
       }
       funnel.end({ picked: true });
+      openingFrom(['omnipicker']);
       await router.navigate(threadPermalink({ prefix: MESSENGER_PREFIX, threadId }));
     } catch {
       setError('failed');
