@@ -199,6 +199,20 @@ describe('funnel client', () => {
     expect(new Set(sent).size).toBe(1);
   });
 
+  it('a cancelled search is dropped without logging, and the next one starts afresh', async () => {
+    const { transport, sent } = recordingTransport();
+    const search = createSearchFunnel(client(transport), 'omnipicker');
+    search.queryChanged('Ab');
+    search.cancel();
+    expect(search.isOpen()).toBe(false);
+    await vi.advanceTimersByTimeAsync(600_000 + FUNNEL_QUEUE.batchDelayMs);
+    expect(sent).toEqual([]);
+    search.queryChanged('Cd');
+    search.end();
+    await vi.advanceTimersByTimeAsync(FUNNEL_QUEUE.batchDelayMs);
+    expect(names(sent[0])).toEqual(['start', 'query_changed', 'end']);
+  });
+
   it('records blur and focus only while focus tracking is on', () => {
     const funnels = client(recordingTransport().transport);
     funnels.dispatch({ type: 'start', name: 'WWW_MESSENGER_SHARE_FUNNEL' });

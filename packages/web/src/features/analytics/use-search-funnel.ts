@@ -48,6 +48,8 @@ export interface SearchFunnel {
   tokenizerEvent(state: TokenizerState, event: TokenizerEvent, items: readonly SearchEntry[]): void;
   /** Ends with the surface's end action (broadcast: single_result_selected or abandon). */
   end(options?: { picked?: boolean }): void;
+  /** Drops the open funnel without logging it (seed 4: cancel), e.g. a search opened by mistake. */
+  cancel(): void;
   /** Whether this surface's funnel is open (started and not ended), sampled in or not. */
   isOpen(): boolean;
 }
@@ -109,6 +111,11 @@ export function createSearchFunnel(funnels: FunnelClient, surface: SearchSurface
       if (!open) return;
       open = false;
       log({ type: 'end', ...(options.picked === undefined ? {} : { picked: options.picked }) });
+    },
+    cancel() {
+      if (!open) return;
+      open = false;
+      funnels.dispatch({ type: 'cancel', name });
     },
     isOpen: () => open,
   };
