@@ -6,16 +6,16 @@ export const FUNNEL_LOG_PATH = '/ajax/funnel_analytics/log/';
 export const FUNNEL_BEACON_PATH = '/ajax/funnel_analytics/beacon/';
 
 /**
- * Retrying cannot fix a batch the server judged malformed; it can fix
- * timeouts, rate limits, server errors and a dropped connection.
+ * Retrying cannot fix a batch the server judged malformed. Nor one refused for
+ * the session (401, 403): sent again after someone else logs in, it would be
+ * stored as theirs. Timeouts, rate limits, server errors and a dropped
+ * connection are retried.
  */
 function isPermanent(error: unknown): boolean {
   return (
     error instanceof ApiError &&
     error.status >= 400 &&
     error.status < 500 &&
-    error.status !== 401 &&
-    error.status !== 403 &&
     error.status !== 408 &&
     error.status !== 429
   );
