@@ -6,7 +6,7 @@ import { apiFunnelTransport, FUNNEL_BEACON_PATH, FUNNEL_LOG_PATH } from './funne
 const batch = { batch_id: 'batch-0001', records: [] };
 
 function transportAnswering(status: number) {
-  const fetch = vi.fn(() =>
+  const fetch = vi.fn((_path: string, _init?: RequestInit) =>
     Promise.resolve(
       new Response(JSON.stringify({ error: { code: 'x', message: `status ${String(status)}` } }), {
         status,
