@@ -8,7 +8,7 @@ import { preloadRelay } from '../relay/RelayRegion';
 import type { RouteMatch } from '../router/routes';
 import type { Viewer } from '../session/session-client';
 import { LoadingScreen } from '../ui/LoadingScreen';
-import { LazyMessengerPage } from './lazy-routes';
+import { LazyFunnelDashboardPage, LazyMessengerPage } from './lazy-routes';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
 /** The screens of a signed-in person. */
@@ -18,7 +18,7 @@ export function SignedIn({
   path,
 }: {
   viewer: Viewer;
-  route: Extract<RouteMatch, { name: 'host' | 'messenger' }>;
+  route: Extract<RouteMatch, { name: 'host' | 'messenger' | 'staff-funnels' }>;
   path: string;
 }): ReactNode {
   useEffect(preloadRelay, []);
@@ -26,11 +26,9 @@ export function SignedIn({
     <LeavePageGuard>
       <RouteErrorBoundary>
         <Suspense fallback={<LoadingScreen />}>
-          {route.name === 'host' ? (
-            <HostPage viewer={viewer} />
-          ) : (
-            <LazyMessengerPage viewer={viewer} path={path} />
-          )}
+          {route.name === 'host' ? <HostPage viewer={viewer} /> : null}
+          {route.name === 'messenger' ? <LazyMessengerPage viewer={viewer} path={path} /> : null}
+          {route.name === 'staff-funnels' ? <LazyFunnelDashboardPage viewer={viewer} /> : null}
         </Suspense>
       </RouteErrorBoundary>
       <Beeper viewerId={viewer.id} />

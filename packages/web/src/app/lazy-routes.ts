@@ -1,3 +1,4 @@
+import type { FunnelDashboardPageProps } from '../features/analytics/FunnelDashboardPage';
 import type { MessengerPageProps } from '../features/messenger/MessengerPage';
 import { lazyRoute } from './bootload';
 
@@ -8,5 +9,12 @@ import { lazyRoute } from './bootload';
 export const LazyMessengerPage = lazyRoute<MessengerPageProps>(() =>
   import('../features/messenger/MessengerPage').then((module) => ({
     default: module.MessengerPage,
+  })),
+);
+
+/** Staff only, and rarely opened: its own chunk. */
+export const LazyFunnelDashboardPage = lazyRoute<FunnelDashboardPageProps>(() =>
+  import('../features/analytics/FunnelDashboardPage').then((module) => ({
+    default: module.FunnelDashboardPage,
   })),
 );

@@ -8,6 +8,7 @@ import {
   typeaheadMessages,
   type MessageDescriptor,
 } from '@messenger/core';
+import { analyticsMessages } from '../features/analytics/messages';
 import { beeperMessages } from '../features/beeper/messages';
 import { chatSidebarMessages } from '../features/chat-sidebar/messages';
 import { chatTabsMessages } from '../features/chat-tabs/messages';
@@ -52,6 +53,7 @@ export const descriptorGroups: readonly DescriptorGroup[] = [
   messengerMessages,
   staffMessages,
   nuxMessages,
+  analyticsMessages,
   threadListMessages,
   conversationMessages,
   syncMessages,

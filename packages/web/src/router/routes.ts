@@ -8,17 +8,21 @@
 export const MESSENGER_PREFIX = '/messages';
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';
+/** Staff only: the funnel dashboard (the SPA fallback already serves everything under the prefix). */
+export const STAFF_FUNNELS_PATH = `${MESSENGER_PREFIX}/staff/funnels`;
 
 export type RouteMatch =
   | { name: 'host' }
   | { name: 'login' }
   /** `rest` is the path after the prefix ('' or '/thread/42'), read with core's parsePermalink. */
   | { name: 'messenger'; rest: string }
+  | { name: 'staff-funnels' }
   | { name: 'not-found' };
 
 export function matchRoute(path: string): RouteMatch {
   if (path === HOME_PATH) return { name: 'host' };
   if (path === LOGIN_PATH) return { name: 'login' };
+  if (path === STAFF_FUNNELS_PATH) return { name: 'staff-funnels' };
   if (path === MESSENGER_PREFIX || path.startsWith(`${MESSENGER_PREFIX}/`)) {
     return { name: 'messenger', rest: path.slice(MESSENGER_PREFIX.length) };
   }

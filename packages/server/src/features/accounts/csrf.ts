@@ -13,8 +13,19 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * carries no authority there.
  */
 export function isCsrfExempt(routePath: string): boolean {
-  return routePath === '/auth/login' || routePath.startsWith('/admin/');
+  return (
+    routePath === '/auth/login' ||
+    routePath.startsWith('/admin/') ||
+    BODY_TOKEN_ROUTES.has(routePath)
+  );
 }
+
+/**
+ * Routes a page-hide beacon posts to: a beacon cannot set a header, so the
+ * token travels in the body and the route itself checks it (checkBodyCsrf)
+ * before anything else.
+ */
+export const BODY_TOKEN_ROUTES: ReadonlySet<string> = new Set(['/ajax/funnel_analytics/beacon/']);
 
 export const csrfRejected = (): AppError =>
   new AppError('csrf', 'Missing or invalid CSRF token.', 403);
@@ -38,5 +49,11 @@ export function checkCsrf(request: FastifyRequest, sessionToken: string | null):
   const routePath = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
   if (isCsrfExempt(routePath)) return;
   const given = request.headers[CSRF_HEADER];
+  if (typeof given !== 'string' || !sameToken(given, sessionToken)) throw csrfRejected();
+}
+
+/** The body-token check of a BODY_TOKEN_ROUTES route: same rule as the header's. */
+export function checkBodyCsrf(given: unknown, sessionToken: string | null): void {
+  if (sessionToken === null) return;
   if (typeof given !== 'string' || !sameToken(given, sessionToken)) throw csrfRejected();
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { AppError } from '../../errors';
+import { AppError, badRequest } from '../../errors';
+import { checkBodyCsrf } from '../accounts/csrf';
 import { requireViewer } from '../accounts/viewer';
 import { zodToBadRequest } from './body';
 import { formatIssuePath, funnelLogBatchSchema } from '@messenger/core';
@@ -38,12 +39,39 @@ function toFunnelError(error: z.ZodError, body: unknown): AppError {
   return zodToBadRequest(error);
 }
 
+/** A beacon posts its JSON as text/plain (the one body type every browser lets it send). */
+function beaconBody(body: unknown): Record<string, unknown> {
+  let parsed: unknown = body;
+  if (typeof body === 'string') {
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      throw badRequest('body', 'Expected a JSON body');
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw badRequest('body', 'Expected a JSON object');
+  }
+  return parsed as Record<string, unknown>;
+}
+
 /** Funnel logging into the funnel_analytics channel; a batch is stored at most once. */
 export function registerFunnelRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/ajax/funnel_analytics/log/', async (request) => {
     const viewer = requireViewer(request);
     const parsed = funnelLogBatchSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw toFunnelError(parsed.error, request.body);
+    const result = await storeFunnelBatch(ctx.db, viewer.id, parsed.data, ctx.clock.now());
+    return { ok: true, ...result };
+  });
+
+  // The page-hide flush: same batch rules, the CSRF token in the body.
+  app.post('/ajax/funnel_analytics/beacon/', async (request) => {
+    const viewer = requireViewer(request);
+    const { csrf_token: token, ...batch } = beaconBody(request.body);
+    checkBodyCsrf(token, request.authSession?.csrfToken ?? null);
+    const parsed = funnelLogBatchSchema.safeParse(batch);
+    if (!parsed.success) throw toFunnelError(parsed.error, batch);
     const result = await storeFunnelBatch(ctx.db, viewer.id, parsed.data, ctx.clock.now());
     return { ok: true, ...result };
   });

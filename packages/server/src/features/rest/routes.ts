@@ -2,9 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { answerBodyErrorsAsBadRequest, registerFormParser } from './body';
 import { registerEmployeeBetaRoutes } from './employee-beta-routes';
+import { registerFunnelDashboardRoutes } from './funnel-dashboard-routes';
 import { registerFunnelRoutes } from './funnel-routes';
 import { registerLoggingRoutes } from './logging-routes';
 import { registerNuxRoutes } from './nux-routes';
+import { registerPromotionRoutes } from './promotions';
 import { registerStaffRoutes } from './staff-routes';
 
 /**
@@ -20,6 +22,8 @@ export function restRoutes(ctx: AppContext): FastifyPluginAsync {
     registerEmployeeBetaRoutes(app, ctx);
     registerFunnelRoutes(app, ctx);
     registerStaffRoutes(app, ctx);
+    registerFunnelDashboardRoutes(app, ctx);
+    registerPromotionRoutes(app, ctx);
     await Promise.resolve();
   };
 }

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { useBeforeLeave } from '../leave-page/use-before-leave';
+import { conversationEntryPoint } from '../analytics/conversation-entry-points';
 import { useOutbox } from '../outbox/outbox';
 import { useLiveSync } from '../sync/live-sync';
 import { useTypingSender } from '../typing/TypingIndicator';
@@ -39,7 +40,13 @@ export function Composer({
     if (body.trim() === '' || tooLong) return;
     typing.stop();
     setText('');
-    outbox.enqueue({ id: newOfflineThreadingId(), threadId, text: body });
+    const entryPoint = conversationEntryPoint(threadId);
+    outbox.enqueue({
+      id: newOfflineThreadingId(),
+      threadId,
+      text: body,
+      ...(entryPoint === null ? {} : { entryPoint }),
+    });
   }
 
   return (

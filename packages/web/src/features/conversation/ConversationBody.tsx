@@ -1,7 +1,9 @@
+import type { EntryPointPath } from '@messenger/core';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { InlineLoading } from '../../ui/InlineLoading';
 import { useQueryInStore } from '../../relay/use-query-in-store';
+import { useConversationOpened } from '../analytics/conversation-entry-points';
 import { useOutbox } from '../outbox/outbox';
 import { useLiveSync, useResyncFetchOptions } from '../sync/live-sync';
 import { linkedList, raise, threadStateRecord, valueOf } from '../sync/records';
@@ -18,6 +20,10 @@ import '../messenger/messenger.css';
 
 /** Characters of the header's title before the ellipsis. */
 const HEADER_TITLE_MAX = 80;
+
+/** The entry point a conversation records when nothing else opened it (seed 3). */
+const CHAT_TAB: EntryPointPath = ['chat_tab'];
+const MESSENGER_INBOX: EntryPointPath = ['messenger_web_inbox'];
 
 const threadQuery = graphql`
   query ConversationBodyQuery($threadId: ID!) {
@@ -103,6 +109,7 @@ function OpenConversation({
 }): ReactNode {
   const live = useLiveSync(viewerId);
   const outbox = useOutbox(viewerId);
+  useConversationOpened(threadId, compact ? CHAT_TAB : MESSENGER_INBOX);
   // The data is in the store: the first read does not suspend; a resync refetches in a transition.
   const fetchOptions = useResyncFetchOptions(live);
   const data = useLazyLoadQuery<Query>(threadQuery, variables, fetchOptions);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSession } from '../../session/SessionProvider';
+import { QuickPromotions } from '../analytics/QuickPromotions';
 import { NuxPrompt } from './NuxPrompt';
 
 // The chat sidebar's own landmark; the nux only points at it.
@@ -8,5 +9,10 @@ const chatSidebar = () => document.querySelector('.chat-sidebar');
 /** The host page's onboarding, wired to the session's API. */
 export function NuxRegion(): ReactNode {
   const { api } = useSession();
-  return <NuxPrompt api={api} target={chatSidebar} />;
+  return (
+    <>
+      <NuxPrompt api={api} target={chatSidebar} />
+      <QuickPromotions api={api} />
+    </>
+  );
 }

@@ -1,4 +1,4 @@
-import { MESSAGING_LIMITS, objectIdOf, threadPermalink } from '@messenger/core';
+import { MESSAGING_LIMITS, joinEntryPoint, objectIdOf, threadPermalink } from '@messenger/core';
 import { useRef, useState, type ReactNode } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -6,6 +6,8 @@ import { commitMutation, graphql, useRelayEnvironment } from 'react-relay';
 import type { Environment, GraphQLTaggedNode, MutationParameters } from 'relay-runtime';
 import { useRouter } from '../../router/Router';
 import { MESSENGER_PREFIX } from '../../router/routes';
+import { openingFrom } from '../analytics/conversation-entry-points';
+import { useSearchFunnel, useTypeaheadFunnel } from '../analytics/use-search-funnel';
 import { newOfflineThreadingId } from '../conversation/Composer';
 import { ComposerTextField, messageTooLong } from '../conversation/ComposerTextField';
 import { conversationMessages } from '../conversation/messages';
@@ -14,7 +16,9 @@ import type { NewMessageSendMutation } from './__generated__/NewMessageSendMutat
 import { omnipickerMessages } from './messages';
 import { RecipientTokenizer } from './RecipientTokenizer';
 import { useRecipientSources } from './use-recipient-sources';
-import { useTokenizer } from './use-tokenizer';
+import { useTokenizer, type TokenizerModel } from './use-tokenizer';
+
+const ENTRY_POINT = joinEntryPoint(['omnipicker']);
 
 const sendMutation = graphql`
   mutation NewMessageSendMutation($input: SendMessageInput!) {
@@ -72,6 +76,15 @@ export function NewMessage(): ReactNode {
   const { tokens, input } = tokenizer.state;
   const pickedIds = tokens.map((t) => objectIdOf(t.uniqueID));
   const sources = useRecipientSources(input, pickedIds);
+  const funnel = useSearchFunnel('omnipicker');
+  useTypeaheadFunnel(funnel, { query: input, ...sources });
+  const picker: TokenizerModel = {
+    ...tokenizer,
+    dispatch: (event) => {
+      funnel.tokenizerEvent(tokenizer.state, event, sources.items);
+      tokenizer.dispatch(event);
+    },
+  };
   const [text, setText] = useState('');
   const [groupName, setGroupName] = useState('');
   const [busy, setBusy] = useState(false);
@@ -94,7 +107,12 @@ export function NewMessage(): ReactNode {
       let threadId: string;
       if (pickedIds.length === 1) {
         const sent = await commit<NewMessageSendMutation>(environment, sendMutation, {
-          input: { recipient_id: only, text, offline_threading_id: offlineId.current },
+          input: {
+            recipient_id: only,
+            text,
+            offline_threading_id: offlineId.current,
+            entry_point: ENTRY_POINT,
+          },
         });
         threadId = sent.send_message.message.thread_id;
       } else {
@@ -111,10 +129,17 @@ export function NewMessage(): ReactNode {
           createdGroup.current = { key, threadId: groupId };
         }
         const sent = await commit<NewMessageSendMutation>(environment, sendMutation, {
-          input: { thread_id: groupId, text, offline_threading_id: offlineId.current },
+          input: {
+            thread_id: groupId,
+            text,
+            offline_threading_id: offlineId.current,
+            entry_point: ENTRY_POINT,
+          },
         });
         threadId = sent.send_message.message.thread_id;
       }
+      funnel.end({ picked: true });
+      openingFrom(['omnipicker']);
       await router.navigate(threadPermalink({ prefix: MESSENGER_PREFIX, threadId }));
     } catch {
       setError('failed');
@@ -125,7 +150,7 @@ export function NewMessage(): ReactNode {
   return (
     <div className="new-message">
       <h2 className="region-heading">{intl.formatMessage(omnipickerMessages.newMessage)}</h2>
-      <RecipientTokenizer model={tokenizer} items={sources.items} searching={sources.searching} />
+      <RecipientTokenizer model={picker} items={sources.items} searching={sources.searching} />
       {sources.failed ? (
         <p role="status">{intl.formatMessage(omnipickerMessages.suggestionsFailed)}</p>
       ) : null}

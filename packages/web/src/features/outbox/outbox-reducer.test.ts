@@ -59,6 +59,19 @@ describe('reduceOutbox', () => {
     expect(done.state.flight).toEqual({ status: 'idle' });
   });
 
+  it('sends a message with the entry point its conversation was opened from', () => {
+    const { commands } = run([
+      { type: 'connectivity', online: true },
+      { type: 'enqueued', message: { ...msg('a'), entryPoint: 'omnipicker' } },
+      { type: 'enqueued', message: msg('b') },
+      { type: 'sent', id: 'a' },
+    ]);
+    expect(commands.flatMap((c) => (c.type === 'send' ? [c.message] : []))).toEqual([
+      { ...msg('a'), entryPoint: 'omnipicker' },
+      msg('b'),
+    ]);
+  });
+
   it('sends at once when online, and ignores the same id enqueued twice', () => {
     const { state, commands } = run([
       { type: 'connectivity', online: true },

@@ -14,6 +14,8 @@ export interface OutboxMessage {
   id: string;
   threadId: string;
   text: string;
+  /** Where the conversation was opened from (analytics/conversation-entry-points), sent with it. */
+  entryPoint?: string;
 }
 
 /** Why the server did not store a message; only `rejected` is final. */
@@ -108,7 +110,12 @@ export function initialOutboxState(items: readonly OutboxItem[] = []): OutboxSta
 const IDLE: OutboxFlight = { status: 'idle' };
 
 function message(item: OutboxItem): OutboxMessage {
-  return { id: item.id, threadId: item.threadId, text: item.text };
+  return {
+    id: item.id,
+    threadId: item.threadId,
+    text: item.text,
+    ...(item.entryPoint === undefined ? {} : { entryPoint: item.entryPoint }),
+  };
 }
 
 function setItem(

@@ -29,7 +29,12 @@ function parseItem(value: unknown): OutboxItem | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   if (!isString(v.id) || !isString(v.threadId) || !isString(v.text)) return null;
-  const base = { id: v.id, threadId: v.threadId, text: v.text };
+  const base = {
+    id: v.id,
+    threadId: v.threadId,
+    text: v.text,
+    ...(isString(v.entryPoint) ? { entryPoint: v.entryPoint } : {}),
+  };
   if (v.status === 'failed') {
     return {
       ...base,

@@ -106,6 +106,7 @@ export function sendOutboxMessage(
           thread_id: message.threadId,
           text: message.text,
           offline_threading_id: message.id,
+          ...(message.entryPoint === undefined ? {} : { entry_point: message.entryPoint }),
         },
       },
       onCompleted: (response, errors) => {

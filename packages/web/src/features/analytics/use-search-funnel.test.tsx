@@ -1,0 +1,123 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState, type ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { SessionProvider, useSession } from '../../session/SessionProvider';
+import type { FunnelLogBatch } from '@messenger/core';
+import { useSearchFunnel } from './use-search-funnel';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The server's session and funnel-log routes, keeping what was logged. */
+function fakeServer() {
+  const batches: FunnelLogBatch[] = [];
+  const fetch = vi.fn((url: string, init: RequestInit = {}) => {
+    if (url === '/auth/session') {
+      return Promise.resolve(json(200, { viewer: { id: '1' }, csrf_token: 't' }));
+    }
+    if (url === '/ajax/funnel_analytics/log/' && typeof init.body === 'string') {
+      batches.push(JSON.parse(init.body) as FunnelLogBatch);
+      return Promise.resolve(json(200, { ok: true, stored: 1, duplicate: false }));
+    }
+    return Promise.resolve(json(404, { error: { code: 'not_found', message: 'Not found.' } }));
+  });
+  return { batches, fetch: fetch as unknown as typeof globalThis.fetch };
+}
+
+/** A broadcast recipient search as that surface would wire it: type, pick, or close. */
+function BroadcastSearch({ onClose }: { onClose: () => void }): ReactNode {
+  const funnel = useSearchFunnel('broadcast');
+  const [query, setQuery] = useState('');
+  return (
+    <div>
+      <label>
+        Broadcast to
+        <input
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            funnel.queryChanged(event.target.value);
+          }}
+        />
+      </label>
+      <button
+        type="button"
+        onClick={() => {
+          funnel.resultSelected({ uniqueID: 'user:9', type: 'friend' }, 0);
+        }}
+      >
+        Pick
+      </button>
+      <button type="button" onClick={onClose}>
+        Close
+      </button>
+    </div>
+  );
+}
+
+function Harness(): ReactNode {
+  const { state } = useSession();
+  const [open, setOpen] = useState(true);
+  if (state.status !== 'signed-in') return <p>checking</p>;
+  return open ? (
+    <BroadcastSearch
+      onClose={() => {
+        setOpen(false);
+      }}
+    />
+  ) : (
+    <p>closed</p>
+  );
+}
+
+function renderSurface() {
+  const server = fakeServer();
+  render(
+    <SessionProvider marker={{ get: () => true, set: () => undefined }} fetch={server.fetch}>
+      <Harness />
+    </SessionProvider>,
+  );
+  return server;
+}
+
+const actionNames = (batches: FunnelLogBatch[]) =>
+  batches.flatMap((b) => b.records).map((r) => [r.name, r.actions.map((a) => a.name)]);
+
+describe('useSearchFunnel on the broadcast surface', () => {
+  it('closing without picking anyone ends the search with abandon', async () => {
+    const server = renderSurface();
+    await userEvent.type(await screen.findByLabelText('Broadcast to'), 'Zo');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await screen.findByText('closed');
+    await waitFor(
+      () => {
+        expect(actionNames(server.batches)).toEqual([
+          [
+            'WWW_MESSENGER_BROADCAST_SEARCH_FUNNEL',
+            ['start', 'query_changed', 'query_changed', 'abandon'],
+          ],
+        ]);
+      },
+      { timeout: 5_000 },
+    );
+  });
+
+  it('closing after a pick ends it with single_result_selected', async () => {
+    const server = renderSurface();
+    await userEvent.type(await screen.findByLabelText('Broadcast to'), 'Z');
+    await userEvent.click(screen.getByRole('button', { name: 'Pick' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(
+      () => {
+        expect(actionNames(server.batches)).toEqual([
+          [
+            'WWW_MESSENGER_BROADCAST_SEARCH_FUNNEL',
+            ['start', 'query_changed', 'result_selected', 'single_result_selected'],
+          ],
+        ]);
+      },
+      { timeout: 5_000 },
+    );
+  });
+});
