@@ -44,6 +44,8 @@ export interface Api {
   /** JSON in, JSON out; a non-2xx answer throws ApiError, no answer NetworkError. */
   json: <T>(path: string, request?: ApiRequest) => Promise<T>;
   setCsrfToken: (token: string | null) => void;
+  /** The session's CSRF token, for requests made without `fetch` (an upload with progress). */
+  csrfToken: () => string | null;
 }
 
 export interface ApiOptions {
@@ -84,6 +86,7 @@ export function createApi(options: ApiOptions = {}): Api {
     setCsrfToken(token) {
       csrfToken = token;
     },
+    csrfToken: () => csrfToken,
     async fetch(path, request = {}) {
       const method = (request.method ?? 'GET').toUpperCase();
       const headers: Record<string, string> = { accept: 'application/json', ...request.headers };

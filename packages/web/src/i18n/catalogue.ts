@@ -8,6 +8,7 @@ import {
   typeaheadMessages,
   type MessageDescriptor,
 } from '@messenger/core';
+import { attachmentMessages } from '../features/attachments/messages';
 import { beeperMessages } from '../features/beeper/messages';
 import { chatSidebarMessages } from '../features/chat-sidebar/messages';
 import { chatTabsMessages } from '../features/chat-tabs/messages';
@@ -54,6 +55,7 @@ export const descriptorGroups: readonly DescriptorGroup[] = [
   nuxMessages,
   threadListMessages,
   conversationMessages,
+  attachmentMessages,
   syncMessages,
   omnipickerMessages,
   outboxMessages,

@@ -1,3 +1,5 @@
+import type { AttachmentRef } from '@messenger/core';
+
 /**
  * The outbox as a pure state machine: messages the person sent, in the order
  * they typed them, until the server has stored each. The caller owns the
@@ -14,6 +16,8 @@ export interface OutboxMessage {
   id: string;
   threadId: string;
   text: string;
+  /** Encrypted images uploaded before the message was queued, with their keys. */
+  attachments?: readonly AttachmentRef[];
 }
 
 /** Why the server did not store a message; only `rejected` is final. */
