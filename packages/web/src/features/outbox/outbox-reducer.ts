@@ -112,7 +112,8 @@ export function initialOutboxState(items: readonly OutboxItem[] = []): OutboxSta
 const IDLE: OutboxFlight = { status: 'idle' };
 
 function message(item: OutboxItem): OutboxMessage {
-  return { id: item.id, threadId: item.threadId, text: item.text };
+  const { id, threadId, text, attachments } = item;
+  return attachments === undefined ? { id, threadId, text } : { id, threadId, text, attachments };
 }
 
 function setItem(
