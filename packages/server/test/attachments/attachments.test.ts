@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNSENT_UPLOAD_TTL_MS } from '../../src/features/attachments/service';
 import { createLogger } from '../../src/logger';
 import { gql, gqlOk } from '../graphql/support';
 import { asSession, type Session } from '../support/session';
@@ -230,6 +231,33 @@ describe.each(dialects)('encrypted image attachments (%s)', (dialect) => {
       .where('id', '=', png)
       .executeTakeFirstOrThrow();
     expect(row.message_id).toBeNull();
+  });
+
+  it("removes an upload never sent once a day old, at its owner's next upload", async () => {
+    const dot = await live.session('dot');
+    const unsent = await uploadOk(dot);
+    const sentId = await uploadOk(dot);
+    await send(live.app, dot, {
+      recipient_id: PEOPLE.ann,
+      text: 'kept',
+      offline_threading_id: 'img-kept',
+      attachments: [ref(sentId)],
+    });
+    const dayAgo = Date.now() - UNSENT_UPLOAD_TTL_MS - 1000;
+    await live.db.kysely
+      .updateTable('attachments')
+      .set({ created_at: dayAgo })
+      .where('id', 'in', [unsent, sentId])
+      .execute();
+    await uploadOk(dot);
+    expect(await blobsOnDisk()).not.toContain(unsent);
+    expect(await blobsOnDisk()).toContain(sentId);
+    const left = await live.db.kysely
+      .selectFrom('attachments')
+      .select('id')
+      .where('id', 'in', [unsent, sentId])
+      .execute();
+    expect(left.map((row) => row.id)).toEqual([sentId]);
   });
 
   it('keeps finding the text of messages with images', async () => {

@@ -24,6 +24,12 @@ export const attachmentsMigration: DialectMigration = {
       .on('attachments')
       .column('message_id')
       .execute();
+    // An upload sweeps its uploader's images that never went into a message.
+    await db.schema
+      .createIndex('attachments_uploader_id')
+      .on('attachments')
+      .columns(['uploader_id', 'created_at'])
+      .execute();
     await db.schema
       .alterTable('messages')
       .addColumn('attachments', 'text', (c) => c.notNull().defaultTo('[]'))

@@ -43,6 +43,9 @@ export const tooLarge = (maxBytes: number): AppError =>
     'body',
   );
 
+/** How long an upload may wait for its message before a later upload of its owner removes it. */
+export const UNSENT_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+
 /** 64 random bits in digits: unguessable, and safe as a file name. */
 function newAttachmentId(): string {
   return randomBytes(8).readBigUInt64BE().toString();
@@ -64,26 +67,40 @@ export async function uploadAttachment(
   if (bytes.length <= GCM_TAG_BYTES) throw badRequest('body', 'The encrypted image is empty.');
   const id = newAttachmentId();
   const store = blobStoreOf(ctx);
+  const now = ctx.clock.now();
   await store.put(id, bytes);
+  let stale: string[];
   try {
-    await ctx.db.transact((trx) =>
-      trx
+    stale = await ctx.db.transact(async (trx) => {
+      await trx
         .insertInto('attachments')
         .values({
           id,
           uploader_id: viewer.id,
           mime,
           byte_size: bytes.length,
-          created_at: ctx.clock.now(),
+          created_at: now,
           thread_id: null,
           message_id: null,
         })
-        .execute(),
-    );
+        .execute();
+      // Images picked and never sent (a tab closed mid-message) do not stay forever.
+      const old = await trx
+        .selectFrom('attachments')
+        .select('id')
+        .where('uploader_id', '=', viewer.id)
+        .where('created_at', '<', now - UNSENT_UPLOAD_TTL_MS)
+        .where('message_id', 'is', null)
+        .execute();
+      const ids = old.map((row) => row.id);
+      if (ids.length > 0) await trx.deleteFrom('attachments').where('id', 'in', ids).execute();
+      return ids;
+    });
   } catch (error) {
     await store.delete(id);
     throw error;
   }
+  await removeBlobs(ctx, stale);
   return { id };
 }
 
