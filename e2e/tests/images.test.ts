@@ -97,8 +97,25 @@ async function pasteImage(page: Page, name: string, png: Buffer): Promise<void> 
   );
 }
 
+/** Drops a PNG on the composer as a drag from the desktop would. */
+async function dropImage(page: Page, name: string, png: Buffer): Promise<void> {
+  await page.getByRole('textbox', { name: 'Message' }).evaluate(
+    (field, { name: fileName, bytes }) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], fileName, { type: 'image/png' }));
+      for (const type of ['dragover', 'drop']) {
+        field.dispatchEvent(
+          new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }),
+        );
+      }
+    },
+    { name, bytes: Array.from(png) },
+  );
+}
+
 const RED: [number, number, number] = [220, 20, 60];
 const BLUE: [number, number, number] = [30, 60, 200];
+const GREEN: [number, number, number] = [20, 160, 40];
 
 describe('encrypted images between two browsers', () => {
   it('sends images that only ciphertext reaches the server, decrypted by the other person', async () => {
@@ -111,7 +128,7 @@ describe('encrypted images between two browsers', () => {
     await b.page.goto(threadPath);
     await b.page.getByRole('textbox', { name: 'Message' }).waitFor();
 
-    // A attaches one image with the file button and pastes another: one message, two images.
+    // A attaches one image with the file button, pastes one, drops one: one message, three images.
     await a.page.goto(threadPath);
     const composer = a.page.getByRole('textbox', { name: 'Message' });
     await composer.waitFor();
@@ -122,15 +139,17 @@ describe('encrypted images between two browsers', () => {
       buffer: solidPng(40, 30, RED),
     });
     await pasteImage(a.page, 'blue.png', solidPng(24, 16, BLUE));
+    await dropImage(a.page, 'green.png', solidPng(10, 10, GREEN));
     const tray = a.page.getByRole('list', { name: 'Images to send' });
     await tray.getByRole('img', { name: 'red.png' }).waitFor();
     await tray.getByRole('img', { name: 'blue.png' }).waitFor();
+    await tray.getByRole('img', { name: 'green.png' }).waitFor();
     // Uploaded: no progress bar left.
     await expect.poll(() => tray.getByRole('progressbar').count(), { timeout: 10_000 }).toBe(0);
-    await checkAccessibility(a.page, 'the composer with two images');
+    await checkAccessibility(a.page, 'the composer with three images');
 
     const token = `pics-${Date.now().toString(36)}`;
-    await composer.fill(`two colours ${token}`);
+    await composer.fill(`three colours ${token}`);
     await composer.press('Enter');
     await expect.poll(() => tray.count()).toBe(0);
 
@@ -139,11 +158,15 @@ describe('encrypted images between two browsers', () => {
     const message = history.getByRole('listitem').filter({ hasText: token });
     await message.waitFor();
     const images = message.locator('img.message-image');
-    await expect.poll(() => images.count(), { timeout: 10_000 }).toBe(2);
-    await expect.poll(() => images.nth(0).evaluate((i: HTMLImageElement) => i.complete)).toBe(true);
-    await expect.poll(() => images.nth(1).evaluate((i: HTMLImageElement) => i.complete)).toBe(true);
+    await expect.poll(() => images.count(), { timeout: 10_000 }).toBe(3);
+    for (let i = 0; i < 3; i += 1) {
+      await expect
+        .poll(() => images.nth(i).evaluate((img: HTMLImageElement) => img.complete))
+        .toBe(true);
+    }
     expect(await middlePixel(images.nth(0))).toEqual([...RED, 255]);
     expect(await middlePixel(images.nth(1))).toEqual([...BLUE, 255]);
+    expect(await middlePixel(images.nth(2))).toEqual([...GREEN, 255]);
     // Shown at the size sent with the message.
     expect(await images.nth(0).getAttribute('width')).toBe('40');
     expect(await images.nth(0).getAttribute('height')).toBe('30');
@@ -165,7 +188,7 @@ describe('encrypted images between two browsers', () => {
 
     // A blob corrupted on disk: B gets a quiet placeholder in its place, the other image stays.
     const [corrupted, intact] = ids;
-    if (corrupted === undefined || intact === undefined) throw new Error('two images expected');
+    if (corrupted === undefined || intact === undefined) throw new Error('images expected');
     const original = await readFile(join(blobDir, corrupted));
     await writeFile(join(blobDir, corrupted), randomBytes(original.length));
     // A fresh browser of B's (a blob never changes under its id, so the first one may cache it).
