@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithIntl } from '../../test/render';
 import { AddImagesButton, AttachmentTray } from './ComposerAttachments';
 import { useComposerAttachments, type ComposerAttachments } from './composer-attachments';
+import { previewText } from './preview';
 
 const noToken = () => null;
 
@@ -70,5 +71,16 @@ describe('useComposerAttachments refusals (nothing is uploaded)', () => {
       result.current.remove(id);
     });
     expect(result.current.images).toEqual([]);
+  });
+});
+
+describe('previewText', () => {
+  const format = (d: { defaultMessage: string }, v: Record<string, number>) =>
+    `${d.defaultMessage}|${String(v.count)}`;
+
+  it('keeps a text, and names images alone by their count', () => {
+    expect(previewText('hello', 2, format)).toBe('hello');
+    expect(previewText('', 0, format)).toBe('');
+    expect(previewText('', 3, format)).toBe('{count, plural, one {An image} other {# images}}|3');
   });
 });

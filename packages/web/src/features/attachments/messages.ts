@@ -19,5 +19,9 @@ export const attachmentMessages = {
   },
   failed: { id: 'web.attachments.failed', defaultMessage: '{name} could not be uploaded.' },
   image: { id: 'web.attachments.image', defaultMessage: 'Image' },
+  preview: {
+    id: 'web.attachments.preview',
+    defaultMessage: '{count, plural, one {An image} other {# images}}',
+  },
   unavailable: { id: 'web.attachments.unavailable', defaultMessage: 'Image unavailable' },
 } as const satisfies Record<string, MessageDescriptor>;
