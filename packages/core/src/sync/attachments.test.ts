@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ATTACHMENT_LIMITS, attachmentRefsSchema } from './attachments';
+import {
+  ATTACHMENT_LIMITS,
+  attachmentPath,
+  attachmentRefsSchema,
+  isAttachmentMimeType,
+} from './attachments';
 import { sendMessageInputSchema } from './message-input';
 
 const ref = (id: string) => ({
@@ -48,5 +53,21 @@ describe('send_message input with images', () => {
     const parsed = sendMessageInputSchema.safeParse({ ...base, text: '  ', attachments: [] });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.path).toEqual(['text']);
+  });
+});
+
+describe('attachment types and paths', () => {
+  it('allows the four image types only', () => {
+    for (const mime of ['image/png', 'image/jpeg', 'image/gif', 'image/webp']) {
+      expect(isAttachmentMimeType(mime)).toBe(true);
+    }
+    for (const mime of ['image/svg+xml', 'text/html', 'IMAGE/PNG', '']) {
+      expect(isAttachmentMimeType(mime)).toBe(false);
+    }
+  });
+
+  it('names the blob by its id, escaped', () => {
+    expect(attachmentPath('123')).toBe('/attachments/123');
+    expect(attachmentPath('../x')).toBe('/attachments/..%2Fx');
   });
 });
