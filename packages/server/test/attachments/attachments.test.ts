@@ -260,6 +260,31 @@ describe.each(dialects)('encrypted image attachments (%s)', (dialect) => {
     expect(left.map((row) => row.id)).toEqual([sentId]);
   });
 
+  it('binds an image once when two sends race for it', async () => {
+    const ann = await live.session('ann');
+    const id = await uploadOk(ann);
+    const attempt = (recipient: string, otid: string) =>
+      gql(live.app, ann, SEND, {
+        input: {
+          recipient_id: recipient,
+          text: 'race',
+          offline_threading_id: otid,
+          attachments: [ref(id)],
+        },
+      });
+    const results = await Promise.all([
+      attempt(PEOPLE.ben, 'img-race-1'),
+      attempt(PEOPLE.dot, 'img-race-2'),
+    ]);
+    expect(results.filter((r) => r.errors.length === 0)).toHaveLength(1);
+    const rows = await live.db.kysely
+      .selectFrom('messages')
+      .select('id')
+      .where('offline_threading_id', 'in', ['img-race-1', 'img-race-2'])
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('keeps finding the text of messages with images', async () => {
     const ann = await live.session('ann');
     await live.db.kysely

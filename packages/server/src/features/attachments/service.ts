@@ -169,7 +169,8 @@ export async function bindAttachments(
       );
     }
   });
-  await k
+  // `message_id is null` again: a send racing for the same image (PostgreSQL) binds it once.
+  const result = await k
     .updateTable('attachments')
     .set({ thread_id: target.threadId, message_id: target.messageId })
     .where(
@@ -177,7 +178,11 @@ export async function bindAttachments(
       'in',
       refs.map((r) => r.id),
     )
-    .execute();
+    .where('message_id', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== refs.length) {
+    throw badRequest('attachments', 'attachments: an image is in another message already.');
+  }
 }
 
 /** Inside a deletion's transaction: forgets the message's images; returns their ids. */
