@@ -3,6 +3,7 @@ import type { AppContext } from './context';
 import { toWireError } from './errors';
 import { preparePasswordChecks } from './features/accounts/passwords';
 import { authRoutes } from './features/accounts/routes';
+import { attachmentRoutes } from './features/attachments/routes';
 import { registerSessionHooks } from './features/accounts/session-hooks';
 import { networkRoutes } from './features/network/routes';
 import { createMetrics } from './features/observability/metrics';
@@ -39,6 +40,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(authRoutes({ ctx, metrics }));
   await app.register(restRoutes(ctx));
   await app.register(networkRoutes(ctx));
+  await app.register(attachmentRoutes(ctx));
   registerGraphQL(app, { ctx, presence: presenceStoreFor(ctx) });
   // The sync socket (/sync): delta log replay and live pushes, presence, typing, delivery acks.
   await registerSync(app, ctx);

@@ -1,3 +1,4 @@
+import { ATTACHMENT_LIMITS } from '@messenger/core';
 import { z } from 'zod';
 
 /**
@@ -22,6 +23,13 @@ const envSchema = z.object({
   CALL_PARTICIPANT_LIMIT: z.coerce.number().int().min(2).default(6),
   /** How often presence is re-evaluated and re-reported; a dead node's users lapse after 3 of these. */
   PRESENCE_SWEEP_MS: z.coerce.number().int().min(100).max(600_000).optional(),
+  /** Largest encrypted image upload in bytes (413 beyond it). */
+  ATTACHMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(ATTACHMENT_LIMITS.maxBytes),
 });
 
 export interface Config {
@@ -40,6 +48,7 @@ export interface Config {
   iceServersJson: string;
   callParticipantLimit: number;
   presenceSweepMs: number | undefined;
+  attachmentMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -69,5 +78,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     iceServersJson: e.ICE_SERVERS,
     callParticipantLimit: e.CALL_PARTICIPANT_LIMIT,
     presenceSweepMs: e.PRESENCE_SWEEP_MS,
+    attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
   };
 }

@@ -4,6 +4,7 @@ import type { Logger } from './logger';
 import type { Db } from './storage/db';
 import type { SyncBus } from './features/sync/bus';
 import type { SyncOptions } from './features/sync/options';
+import type { BlobStore } from './features/attachments/blob-store';
 
 /**
  * Everything a handler may depend on, built once at start-up (atproto's
@@ -19,6 +20,8 @@ export interface AppContext {
    * in-process bus made on first use. Closed with the app.
    */
   bus?: SyncBus;
+  /** Where attachment ciphertext is kept; absent: files under DATA_DIR/blobs. */
+  blobs?: BlobStore;
   /** Overrides of the sync socket's timers and bounds (tests shrink them). */
   sync?: Partial<SyncOptions>;
 }

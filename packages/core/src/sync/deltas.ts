@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attachmentRefSchema } from './attachments';
 
 /**
  * The durable changes of the sync log (protocol.ts). Every delta describes the
@@ -30,6 +31,8 @@ export const wireMessageSchema = z.object({
   tags: z.array(z.string()),
   /** 'text', or a system kind such as 'call_summary'. */
   kind: z.string(),
+  /** Encrypted images with the key to read them (only participants receive messages). */
+  attachments: z.array(attachmentRefSchema).optional(),
 });
 export type WireMessage = z.infer<typeof wireMessageSchema>;
 
@@ -75,6 +78,8 @@ export const deltaSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('read_receipt'), thread_id: id, user_id: id, seq }),
   /** The whole thread as the receiving user now sees it: replaces what the client holds. */
   z.object({ kind: z.literal('thread_updated'), thread: wireThreadSchema }),
+  /** The sender deleted the message (and its images): it leaves the history. */
+  z.object({ kind: z.literal('message_deleted'), thread_id: id, message_id: z.string().min(1) }),
   /** The thread left this user's lists (removed from the group, left, ignored request). */
   z.object({
     kind: z.literal('thread_removed'),

@@ -73,3 +73,15 @@ export {
   textLength,
 } from './message-input';
 export type { CreateGroupInput, SendMessageInput } from './message-input';
+export {
+  ATTACHMENT_CIPHER,
+  ATTACHMENT_LIMITS,
+  ATTACHMENT_MIME_TYPES,
+  ATTACHMENT_TYPE_HEADER,
+  attachmentPath,
+  attachmentRefSchema,
+  attachmentRefsSchema,
+  attachmentUploadResultSchema,
+  isAttachmentMimeType,
+} from './attachments';
+export type { AttachmentMimeType, AttachmentRef } from './attachments';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { entryPointSchema } from '../analytics/entry-points';
 import { isThreadAttributionTag } from '../analytics/thread-attribution';
+import { attachmentRefsSchema } from './attachments';
 
 /**
  * Limits of conversations and messages. The seed names none; these are our
@@ -48,20 +49,32 @@ export const attributionTagsSchema = z
 
 const id = z.string().regex(/^\d{1,32}$/, 'Expected an id of digits.');
 
+/** A message's text next to images: it may be blank, never too long. */
+const captionSchema = z
+  .string()
+  .refine((text) => textLength(text) <= MESSAGING_LIMITS.messageTextMax, {
+    message: `A message can have at most ${MESSAGING_LIMITS.messageTextMax} characters.`,
+  });
+
 /**
  * `send_message`: into an existing thread (`thread_id`) or to one person or
  * page (`recipient_id`: their one-to-one thread, created on first message).
+ * With `attachments` (encrypted images uploaded before) the text may be blank.
  */
 export const sendMessageInputSchema = z
   .object({
     thread_id: id.optional(),
     recipient_id: id.optional(),
-    text: messageTextSchema,
+    text: captionSchema,
+    attachments: attachmentRefsSchema.optional(),
     offline_threading_id: offlineThreadingIdSchema,
     entry_point: entryPointSchema.optional(),
     tags: attributionTagsSchema.optional(),
   })
   .superRefine((input, ctx) => {
+    if (input.text.trim() === '' && (input.attachments ?? []).length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['text'], message: 'A message cannot be empty.' });
+    }
     if ((input.thread_id === undefined) === (input.recipient_id === undefined)) {
       ctx.addIssue({
         code: 'custom',

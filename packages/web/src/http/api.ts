@@ -44,7 +44,7 @@ export interface Api {
   /** JSON in, JSON out; a non-2xx answer throws ApiError, no answer NetworkError. */
   json: <T>(path: string, request?: ApiRequest) => Promise<T>;
   setCsrfToken: (token: string | null) => void;
-  /** For a request that cannot carry the header (a page-hide beacon puts it in the body). */
+  /** For requests made without `fetch`: an upload with progress (XHR) or a page-hide beacon (token in the body). */
   csrfToken: () => string | null;
 }
 

@@ -9,6 +9,7 @@ import {
   type MessageDescriptor,
 } from '@messenger/core';
 import { analyticsMessages } from '../features/analytics/messages';
+import { attachmentMessages } from '../features/attachments/messages';
 import { beeperMessages } from '../features/beeper/messages';
 import { chatSidebarMessages } from '../features/chat-sidebar/messages';
 import { chatTabsMessages } from '../features/chat-tabs/messages';
@@ -56,6 +57,7 @@ export const descriptorGroups: readonly DescriptorGroup[] = [
   analyticsMessages,
   threadListMessages,
   conversationMessages,
+  attachmentMessages,
   syncMessages,
   omnipickerMessages,
   outboxMessages,

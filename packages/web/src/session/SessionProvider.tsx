@@ -44,6 +44,11 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+/** The session, or null outside a provider (widgets that work without one, as in tests). */
+export function useOptionalSession(): Session | null {
+  return useContext(SessionContext);
+}
+
 export function useSession(): Session {
   const session = useContext(SessionContext);
   if (session === null) throw new Error('useSession needs a <SessionProvider>');

@@ -1,5 +1,5 @@
-import type { WireMessage } from '@messenger/core';
-import { sql, type Kysely } from 'kysely';
+import { attachmentRefSchema, type AttachmentRef, type WireMessage } from '@messenger/core';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { MessageTable, ParticipantKind, ThreadKind } from '../network/tables';
 import type { SyncDatabase } from '../sync/tables';
 
@@ -33,7 +33,7 @@ export interface ParticipantRecord {
 }
 
 /** A stored message as the services read it (the table row without its FTS rowid). */
-export type MessageRecord = Omit<MessageTable, 'rowid'>;
+export type MessageRecord = Omit<Selectable<MessageTable>, 'rowid'>;
 
 export async function getThread(k: K, threadId: string): Promise<ThreadRecord | undefined> {
   const row = await k
@@ -113,6 +113,7 @@ const MESSAGE_COLUMNS = [
   'entry_point',
   'tags',
   'kind',
+  'attachments',
 ] as const;
 
 export async function messageByOfflineId(
@@ -217,7 +218,24 @@ export function toWireMessage(row: MessageRecord): WireMessage {
     entry_point: row.entry_point,
     tags: parseTags(row.tags),
     kind: row.kind,
+    // Only messages with images carry the field, so text messages look as they always did.
+    ...attachmentsField(row.attachments),
   };
+}
+
+function attachmentsField(text: string): { attachments?: AttachmentRef[] } {
+  if (text === '[]') return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!Array.isArray(value)) return {};
+    const refs = value.flatMap((item: unknown) => {
+      const parsed = attachmentRefSchema.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    });
+    return refs.length === 0 ? {} : { attachments: refs };
+  } catch {
+    return {};
+  }
 }
 
 function parseTags(text: string): string[] {

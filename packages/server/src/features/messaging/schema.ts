@@ -14,7 +14,9 @@ import {
 import { ThreadInterface } from '../graph/schema-thread';
 import { ViewerType } from '../graph/schema-viewer';
 import { readLogState } from '../sync/delta-log';
+import { AttachmentInput } from '../attachments/schema';
 import { blockPerson, unblockPerson } from './block-service';
+import { deleteMessage } from './delete-service';
 import {
   addParticipants,
   createGroup,
@@ -141,6 +143,7 @@ const SendMessageInput = builder.inputType('SendMessageInput', {
     offline_threading_id: t.string({ required: true }),
     entry_point: t.string(),
     tags: t.stringList(),
+    attachments: t.field({ type: [AttachmentInput] }),
   }),
 });
 
@@ -160,6 +163,25 @@ builder.mutationField('send_message', (t) =>
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: SendMessageInput, required: true }) },
     resolve: (_root, { input }, ctx) => sendMessage(ctx.app, viewer(ctx), given(input)),
+  }),
+);
+
+const DeletedMessage = builder
+  .objectRef<{ message_id: string; thread_id: string }>('DeletedMessage')
+  .implement({
+    fields: (t) => ({
+      message_id: t.exposeID('message_id'),
+      thread_id: t.exposeID('thread_id'),
+    }),
+  });
+
+builder.mutationField('delete_message', (t) =>
+  t.field({
+    type: DeletedMessage,
+    description: "Deletes one of the viewer's own messages, with its images, for everyone.",
+    authScopes: { authenticated: true },
+    args: { message_id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => deleteMessage(ctx.app, viewer(ctx), args.message_id),
   }),
 );
 

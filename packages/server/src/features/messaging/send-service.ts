@@ -5,6 +5,7 @@ import { AppError, badRequest, notFound } from '../../errors';
 import type { Database } from '../../storage/database';
 import type { Viewer } from '../accounts/viewer';
 import type { DeltaSink } from '../sync/commit';
+import { bindAttachments } from '../attachments/service';
 import { withSyncTables } from '../sync/tables';
 import { requireActor, unknownThread, viewingsOf, type Actor } from './audience';
 import { landingFolders } from './folders';
@@ -127,8 +128,12 @@ async function sendIn(
   }
 
   const seq = await nextMessageSeq(k, threadId, now);
+  const id = messageId(threadId, seq);
+  const attachments = input.attachments ?? [];
+  // The uploader is the person, also when they answer as a page.
+  await bindAttachments(trx, viewer.id, attachments, { threadId, messageId: id });
   const message: MessageRecord = {
-    id: messageId(threadId, seq),
+    id,
     thread_id: threadId,
     sender_id: target.actorId,
     text: input.text,
@@ -138,6 +143,7 @@ async function sendIn(
     entry_point: input.entry_point ?? null,
     tags: JSON.stringify(input.tags ?? []),
     kind: 'text',
+    attachments: JSON.stringify(attachments),
   };
   await insertMessage(k, message);
 

@@ -128,6 +128,11 @@ export interface MessageTable {
   tags: string;
   /** 'text', or a system kind such as 'call_summary'. */
   kind: string;
+  /**
+   * JSON array of the message's encrypted images with their keys (core
+   * attachmentRefSchema); added by migration 005-attachments, '[]' by default.
+   */
+  attachments: Generated<string>;
 }
 
 export interface SettingTable {

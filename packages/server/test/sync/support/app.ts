@@ -32,6 +32,10 @@ export interface LiveAppOptions {
   bus?: SyncBus;
   /** Shares another app's database (a second node). */
   db?: Db;
+  /** More settings (e.g. DATA_DIR for attachment blobs). */
+  env?: Record<string, string>;
+  /** Instead of the silent logger (tests that read what is logged). */
+  logger?: AppContext['logger'];
 }
 
 /** The app listening on a free port over a fresh database seeded with the world. */
@@ -44,9 +48,9 @@ export async function startLiveApp(
   if (db === undefined) throw new Error('no database');
   if (testDb !== null) await seedWorld(db);
   const ctx: AppContext = {
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env }),
     db,
-    logger: createLogger('silent'),
+    logger: options.logger ?? createLogger('silent'),
     clock: systemClock,
     ...(options.sync === undefined ? {} : { sync: options.sync }),
     ...(options.bus === undefined ? {} : { bus: options.bus }),

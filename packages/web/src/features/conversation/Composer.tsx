@@ -1,9 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { useIntl } from 'react-intl';
+import { AddImagesButton, AttachmentTray } from '../attachments/ComposerAttachments';
+import { filesOf, useComposerAttachments } from '../attachments/composer-attachments';
 import { useBeforeLeave } from '../leave-page/use-before-leave';
 import { conversationEntryPoint } from '../analytics/conversation-entry-points';
 import { useOutbox } from '../outbox/outbox';
+import { useOptionalSession } from '../../session/SessionProvider';
 import { useLiveSync } from '../sync/live-sync';
 import { useTypingSender } from '../typing/TypingIndicator';
 import { ComposerTextField, messageTooLong } from './ComposerTextField';
@@ -13,6 +16,8 @@ import { conversationMessages } from './messages';
 export function newOfflineThreadingId(random: () => string = () => crypto.randomUUID()): string {
   return random().replace(/-/g, '');
 }
+
+const noToken = (): null => null;
 
 /**
  * The composer: Enter sends (Shift+Enter starts a new line). Each message
@@ -29,7 +34,8 @@ export function Composer({
 }): ReactNode {
   const intl = useIntl();
   const [text, setText] = useState('');
-  useBeforeLeave(text.trim() !== '');
+  const images = useComposerAttachments(useOptionalSession()?.api.csrfToken ?? noToken);
+  useBeforeLeave(text.trim() !== '' || images.images.length > 0);
   const typing = useTypingSender(useLiveSync(viewerId), threadId);
   const outbox = useOutbox(viewerId);
 
@@ -37,41 +43,68 @@ export function Composer({
 
   function send(): void {
     const body = text;
-    if (body.trim() === '' || tooLong) return;
+    // Images still uploading hold the message back; refused ones stay in the tray, unsent.
+    if (tooLong || images.uploading) return;
+    const attachments = images.ready;
+    if (body.trim() === '' && attachments.length === 0) return;
     typing.stop();
     setText('');
     const entryPoint = conversationEntryPoint(threadId);
+    images.clear();
     outbox.enqueue({
       id: newOfflineThreadingId(),
       threadId,
       text: body,
       ...(entryPoint === null ? {} : { entryPoint }),
+      ...(attachments.length > 0 ? { attachments } : {}),
     });
   }
 
+  // Pasted and dropped images join the message; plain text pastes stay with the text field.
   return (
-    <Form
-      className="composer"
-      onSubmit={(event) => {
+    <div
+      className="composer-drop"
+      onPaste={(event) => {
+        const files = filesOf(event.clipboardData);
+        if (files.length === 0) return;
         event.preventDefault();
-        send();
+        images.add(files);
+      }}
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes('Files')) event.preventDefault();
+      }}
+      onDrop={(event) => {
+        const files = filesOf(event.dataTransfer);
+        if (files.length === 0) return;
+        event.preventDefault();
+        images.add(files);
       }}
     >
-      <ComposerTextField
-        value={text}
-        onChange={(value) => {
-          setText(value);
-          if (value.trim() === '') typing.stop();
-          else typing.input(threadId);
+      <Form
+        className="composer"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send();
         }}
-        onEnter={send}
-        onBlur={() => {
-          typing.stop();
-        }}
-      />
-      <Button type="submit" className="button button-primary">
-        {intl.formatMessage(conversationMessages.send)}
-      </Button>
-    </Form>
+      >
+        <AttachmentTray attachments={images} />
+        <AddImagesButton attachments={images} />
+        <ComposerTextField
+          value={text}
+          onChange={(value) => {
+            setText(value);
+            if (value.trim() === '') typing.stop();
+            else typing.input(threadId);
+          }}
+          onEnter={send}
+          onBlur={() => {
+            typing.stop();
+          }}
+        />
+        <Button type="submit" className="button button-primary">
+          {intl.formatMessage(conversationMessages.send)}
+        </Button>
+      </Form>
+    </div>
   );
 }

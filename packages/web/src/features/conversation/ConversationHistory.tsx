@@ -8,6 +8,7 @@ import type {
   ConversationHistory_query$data,
   ConversationHistory_query$key,
 } from './__generated__/ConversationHistory_query.graphql';
+import { EncryptedImage } from '../attachments/EncryptedImage';
 import { conversationMessages } from './messages';
 import { MessageText } from './MessageText';
 import { receiptState, type ParticipantMarks } from './receipts';
@@ -57,6 +58,7 @@ const COMPONENTS = { Scroller, List, Item };
 
 interface MessageRowProps {
   text: string;
+  images: HistoryMessage['attachments'];
   sender: string;
   own: boolean;
   /** The receipt under the viewer's last message, else null. */
@@ -70,6 +72,7 @@ interface MessageRowProps {
  */
 const MessageRow = memo(function MessageRow({
   text,
+  images,
   sender,
   own,
   receipt,
@@ -77,9 +80,18 @@ const MessageRow = memo(function MessageRow({
   return (
     <div className="message" data-own={own || undefined}>
       <span className="message-sender">{sender}</span>
-      <p className="message-text">
-        <MessageText text={text} />
-      </p>
+      {images.length === 0 ? null : (
+        <div className="message-images">
+          {images.map((image) => (
+            <EncryptedImage key={image.id} image={image} />
+          ))}
+        </div>
+      )}
+      {text === '' && images.length > 0 ? null : (
+        <p className="message-text">
+          <MessageText text={text} />
+        </p>
+      )}
       {receipt === null ? null : <span className="message-receipt">{receipt}</span>}
     </div>
   );
@@ -134,6 +146,14 @@ export function ConversationHistory({
               timestamp
               kind
               offline_threading_id
+              attachments {
+                id
+                key
+                iv
+                mime
+                width
+                height
+              }
             }
           }
         }
@@ -191,6 +211,7 @@ export function ConversationHistory({
       return (
         <MessageRow
           text={message.text}
+          images={message.attachments}
           sender={own ? you : (names.get(message.sender_id) ?? '')}
           own={own}
           receipt={own && message.seq_in_thread === lastOwnSeq ? receiptText : null}

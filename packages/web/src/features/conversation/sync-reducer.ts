@@ -75,6 +75,19 @@ function conversationOnThreadUpdated(store: RecordSourceProxy, wire: WireThread)
   }
 }
 
+/** A deleted message leaves the loaded history (its images with it). */
+function conversationOnDeleted(
+  store: RecordSourceProxy,
+  threadId: string,
+  messageId: string,
+): void {
+  const history = ConnectionHandler.getConnection(store.getRoot(), HISTORY_CONNECTION, {
+    thread_id: threadId,
+  });
+  if (history) ConnectionHandler.deleteNode(history, messageId);
+  store.delete(messageId);
+}
+
 /** The conversation's reducer: history, read receipts and delivery marks. */
 export function reduceConversation(store: RecordSourceProxy, delta: Delta): void {
   switch (delta.kind) {
@@ -89,6 +102,9 @@ export function reduceConversation(store: RecordSourceProxy, delta: Delta): void
       return;
     case 'thread_updated':
       conversationOnThreadUpdated(store, delta.thread);
+      return;
+    case 'message_deleted':
+      conversationOnDeleted(store, delta.thread_id, delta.message_id);
       return;
     case 'thread_removed':
       return;

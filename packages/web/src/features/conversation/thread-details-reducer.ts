@@ -47,6 +47,7 @@ export function reduceThreadDetails(store: RecordSourceProxy, delta: Delta): Del
     case 'thread_updated':
       return threadDetailsOnUpdated(store, delta.thread);
     case 'message_new':
+    case 'message_deleted':
     case 'read_receipt':
     case 'message_delivered':
     case 'thread_removed':

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
+import { EncryptedImage } from '../attachments/EncryptedImage';
 import { conversationMessages } from '../conversation/messages';
 import { MessageText } from '../conversation/MessageText';
 import { outboxMessages } from './messages';
@@ -19,9 +20,19 @@ export function PendingMessage({ row, outbox }: { row: PendingRow; outbox: Outbo
   return (
     <div className="message message-pending" data-own data-pending={display}>
       <span className="message-sender">{intl.formatMessage(conversationMessages.you)}</span>
-      <p className="message-text">
-        <MessageText text={item.text} />
-      </p>
+      {item.attachments === undefined ? null : (
+        // Uploaded already: the sender may fetch their own images before the message is stored.
+        <div className="message-images">
+          {item.attachments.map((image) => (
+            <EncryptedImage key={image.id} image={image} />
+          ))}
+        </div>
+      )}
+      {item.text === '' && item.attachments !== undefined ? null : (
+        <p className="message-text">
+          <MessageText text={item.text} />
+        </p>
+      )}
       <span className="message-receipt pending-state">
         {intl.formatMessage(outboxMessages[display])}
       </span>

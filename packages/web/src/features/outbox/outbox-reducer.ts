@@ -1,3 +1,5 @@
+import type { AttachmentRef } from '@messenger/core';
+
 /**
  * The outbox as a pure state machine: messages the person sent, in the order
  * they typed them, until the server has stored each. The caller owns the
@@ -16,6 +18,8 @@ export interface OutboxMessage {
   text: string;
   /** Where the conversation was opened from (analytics/conversation-entry-points), sent with it. */
   entryPoint?: string;
+  /** Encrypted images uploaded before the message was queued, with their keys. */
+  attachments?: readonly AttachmentRef[];
 }
 
 /** Why the server did not store a message; only `rejected` is final. */
@@ -110,11 +114,13 @@ export function initialOutboxState(items: readonly OutboxItem[] = []): OutboxSta
 const IDLE: OutboxFlight = { status: 'idle' };
 
 function message(item: OutboxItem): OutboxMessage {
+  const { id, threadId, text, attachments, entryPoint } = item;
   return {
-    id: item.id,
-    threadId: item.threadId,
-    text: item.text,
-    ...(item.entryPoint === undefined ? {} : { entryPoint: item.entryPoint }),
+    id,
+    threadId,
+    text,
+    ...(attachments === undefined ? {} : { attachments }),
+    ...(entryPoint === undefined ? {} : { entryPoint }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { attachmentRefsSchema } from '@messenger/core';
 import type { OutboxItem } from './outbox-reducer';
 
 /**
@@ -29,11 +30,13 @@ function parseItem(value: unknown): OutboxItem | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   if (!isString(v.id) || !isString(v.threadId) || !isString(v.text)) return null;
+  const refs = attachmentRefsSchema.safeParse(v.attachments);
   const base = {
     id: v.id,
     threadId: v.threadId,
     text: v.text,
     ...(isString(v.entryPoint) ? { entryPoint: v.entryPoint } : {}),
+    ...(refs.success && refs.data.length > 0 ? { attachments: refs.data } : {}),
   };
   if (v.status === 'failed') {
     return {

@@ -1,4 +1,4 @@
-import type { WireMessage } from '@messenger/core';
+import type { AttachmentMimeType, WireMessage } from '@messenger/core';
 import { commitMutation, graphql, type Environment } from 'relay-runtime';
 import { ApiError, NetworkError } from '../../http/api';
 import { applyMessageNew } from '../sync/apply-delta';
@@ -83,6 +83,14 @@ const mutation = graphql`
         kind
         tags
         entry_point
+        attachments {
+          id
+          key
+          iv
+          mime
+          width
+          height
+        }
       }
     }
   }
@@ -107,6 +115,9 @@ export function sendOutboxMessage(
           text: message.text,
           offline_threading_id: message.id,
           ...(message.entryPoint === undefined ? {} : { entry_point: message.entryPoint }),
+          ...(message.attachments === undefined
+            ? {}
+            : { attachments: message.attachments.map((a) => ({ ...a })) }),
         },
       },
       onCompleted: (response, errors) => {
@@ -126,6 +137,14 @@ export function sendOutboxMessage(
           entry_point: m.entry_point ?? null,
           tags: [...m.tags],
           kind: m.kind,
+          ...(m.attachments.length > 0
+            ? {
+                attachments: m.attachments.map((a) => ({
+                  ...a,
+                  mime: a.mime as AttachmentMimeType,
+                })),
+              }
+            : {}),
         };
         environment.commitUpdate((store) => {
           applyMessageNew(store, wire, { viewerId });

@@ -57,6 +57,18 @@ export function upsertMessage(store: RecordSourceProxy, message: WireMessage): R
   record.setValue(message.seq_in_thread, 'seq_in_thread');
   record.setValue(message.offline_threading_id, 'offline_threading_id');
   record.setValue(message.kind, 'kind');
+  // Normalized as Relay would (by id), so a later history page finds the same records.
+  const images = (message.attachments ?? []).map((ref) => {
+    const image = store.get(ref.id) ?? store.create(ref.id, 'MessageAttachment');
+    image.setValue(ref.id, 'id');
+    image.setValue(ref.key, 'key');
+    image.setValue(ref.iv, 'iv');
+    image.setValue(ref.mime, 'mime');
+    image.setValue(ref.width, 'width');
+    image.setValue(ref.height, 'height');
+    return image;
+  });
+  record.setLinkedRecords(images, 'attachments');
   return record;
 }
 

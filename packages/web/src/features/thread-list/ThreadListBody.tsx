@@ -4,6 +4,7 @@ import { GridList, GridListItem } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { MESSENGER_PREFIX } from '../../router/routes';
+import { previewText } from '../attachments/preview';
 import { useLiveSync, useResyncFetchOptions, useStartSync } from '../sync/live-sync';
 import { SyncStatus } from '../sync/SyncStatus';
 import type { ThreadListBodyPaginationQuery } from './__generated__/ThreadListBodyPaginationQuery.graphql';
@@ -99,6 +100,9 @@ export function ThreadListBody({
                       text
                       sender_id
                       seq_in_thread
+                      attachments {
+                        id
+                      }
                     }
                   }
                 }
@@ -141,12 +145,16 @@ export function ThreadListBody({
         {(thread) => {
           const title = titleOf(thread, viewerId, ROW_TITLE_MAX);
           const last = thread.messages.edges[0]?.node;
+          const lastText =
+            last === undefined
+              ? ''
+              : previewText(last.text, last.attachments.length, (d, v) => intl.formatMessage(d, v));
           const preview =
             last === undefined
               ? ''
               : last.sender_id === viewerId
-                ? intl.formatMessage(threadListMessages.ownPreview, { text: last.text })
-                : last.text;
+                ? intl.formatMessage(threadListMessages.ownPreview, { text: lastText })
+                : lastText;
           const badge = badgeText(thread.unread_count);
           return (
             <GridListItem

@@ -102,6 +102,9 @@ export function reduceThreadList(
       return threadListOnThreadUpdated(store, delta.thread);
     case 'thread_removed':
       return threadListOnRemoved(store, delta.thread_id, ctx);
+    // The list may show the deleted message as its thread's preview: read the lists again.
+    case 'message_deleted':
+      return REFETCH;
     case 'message_new':
     case 'read_receipt':
     case 'message_delivered':

@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { isAttachmentMimeType, type AttachmentRef } from '@messenger/core';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, notFound } from '../../errors';
+import type { Database } from '../../storage/database';
+import type { Viewer } from '../accounts/viewer';
+import { actorIn } from '../messaging/audience';
+import { getParticipants } from '../messaging/repo';
+import { withSyncTables } from '../sync/tables';
+import { FileBlobStore, type BlobStore } from './blob-store';
+
+/** The 16-byte GCM tag alone is no image: a blob must be longer. */
+const GCM_TAG_BYTES = 16;
+
+const stores = new WeakMap<AppContext, BlobStore>();
+
+/** The context's blob store; by default files under DATA_DIR/blobs. */
+export function blobStoreOf(ctx: AppContext): BlobStore {
+  if (ctx.blobs !== undefined) return ctx.blobs;
+  let store = stores.get(ctx);
+  if (store === undefined) {
+    store = new FileBlobStore(join(ctx.config.dataDir, 'blobs'));
+    stores.set(ctx, store);
+  }
+  return store;
+}
+
+export const unsupportedType = (): AppError =>
+  new AppError(
+    'unsupported_media_type',
+    'Only PNG, JPEG, GIF and WebP images can be attached.',
+    415,
+    'type',
+  );
+
+export const tooLarge = (maxBytes: number): AppError =>
+  new AppError(
+    'payload_too_large',
+    `An image can be at most ${String(Math.floor(maxBytes / (1024 * 1024)))} MB.`,
+    413,
+    'body',
+  );
+
+/** How long an upload may wait for its message before a later upload of its owner removes it. */
+export const UNSENT_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** 64 random bits in digits: unguessable, and safe as a file name. */
+function newAttachmentId(): string {
+  return randomBytes(8).readBigUInt64BE().toString();
+}
+
+/**
+ * Stores one encrypted image for its uploader. The type is checked before
+ * (415) and the size while (413) the body is read, so a refused upload
+ * writes nothing. The blob goes first: a row never points at a missing file.
+ */
+export async function uploadAttachment(
+  ctx: AppContext,
+  viewer: Viewer,
+  mime: string,
+  bytes: Buffer,
+): Promise<{ id: string }> {
+  if (!isAttachmentMimeType(mime)) throw unsupportedType();
+  if (bytes.length > ctx.config.attachmentMaxBytes) throw tooLarge(ctx.config.attachmentMaxBytes);
+  if (bytes.length <= GCM_TAG_BYTES) throw badRequest('body', 'The encrypted image is empty.');
+  const id = newAttachmentId();
+  const store = blobStoreOf(ctx);
+  const now = ctx.clock.now();
+  await store.put(id, bytes);
+  let stale: string[];
+  try {
+    stale = await ctx.db.transact(async (trx) => {
+      await trx
+        .insertInto('attachments')
+        .values({
+          id,
+          uploader_id: viewer.id,
+          mime,
+          byte_size: bytes.length,
+          created_at: now,
+          thread_id: null,
+          message_id: null,
+        })
+        .execute();
+      // Images picked and never sent (a tab closed mid-message) do not stay forever.
+      const old = await trx
+        .selectFrom('attachments')
+        .select('id')
+        .where('uploader_id', '=', viewer.id)
+        .where('created_at', '<', now - UNSENT_UPLOAD_TTL_MS)
+        .where('message_id', 'is', null)
+        .execute();
+      const ids = old.map((row) => row.id);
+      if (ids.length > 0) await trx.deleteFrom('attachments').where('id', 'in', ids).execute();
+      return ids;
+    });
+  } catch (error) {
+    await store.delete(id);
+    throw error;
+  }
+  await removeBlobs(ctx, stale);
+  return { id };
+}
+
+const noSuchAttachment = (): AppError => notFound('There is no such image.');
+
+/**
+ * The ciphertext, for the thread's participants only (a page's admins
+ * too); before a message carries it, for its uploader only. Anyone else
+ * gets 404, as for an id that does not exist.
+ */
+export async function readAttachment(ctx: AppContext, viewer: Viewer, id: string): Promise<Buffer> {
+  if (!/^\d{1,32}$/.test(id)) throw noSuchAttachment();
+  const allowed = await ctx.db.read(async (db) => {
+    const row = await db
+      .selectFrom('attachments')
+      .select(['uploader_id', 'thread_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (row === undefined) return false;
+    if (row.thread_id === null) return row.uploader_id === viewer.id;
+    const k = withSyncTables(db);
+    const participants = await getParticipants(k, row.thread_id);
+    return (await actorIn(k, participants, viewer.id)) !== null;
+  });
+  if (!allowed) throw noSuchAttachment();
+  const bytes = await blobStoreOf(ctx).get(id);
+  if (bytes === null) throw noSuchAttachment();
+  return bytes;
+}
+
+/**
+ * Inside a send's transaction: every image must be the sender's own upload,
+ * of the declared type, not yet in another message; it then belongs to this
+ * message and thread. A refusal names the attachment at fault.
+ */
+export async function bindAttachments(
+  k: Kysely<Database>,
+  uploaderId: string,
+  refs: readonly AttachmentRef[],
+  target: { threadId: string; messageId: string },
+): Promise<void> {
+  if (refs.length === 0) return;
+  const rows = await k
+    .selectFrom('attachments')
+    .select(['id', 'uploader_id', 'mime', 'message_id'])
+    .where(
+      'id',
+      'in',
+      refs.map((r) => r.id),
+    )
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  refs.forEach((ref, index) => {
+    const row = byId.get(ref.id);
+    const field = `attachments[${String(index)}].id`;
+    if (row === undefined || row.uploader_id !== uploaderId) {
+      throw badRequest(field, `${field}: no image of yours has this id.`);
+    }
+    if (row.message_id !== null) {
+      throw badRequest(field, `${field}: this image is in another message already.`);
+    }
+    if (row.mime !== ref.mime) {
+      throw badRequest(
+        `attachments[${String(index)}].mime`,
+        `attachments[${String(index)}].mime: the image was uploaded as ${row.mime}.`,
+      );
+    }
+  });
+  // `message_id is null` again: a send racing for the same image (PostgreSQL) binds it once.
+  const result = await k
+    .updateTable('attachments')
+    .set({ thread_id: target.threadId, message_id: target.messageId })
+    .where(
+      'id',
+      'in',
+      refs.map((r) => r.id),
+    )
+    .where('message_id', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== refs.length) {
+    throw badRequest('attachments', 'attachments: an image is in another message already.');
+  }
+}
+
+/** Inside a deletion's transaction: forgets the message's images; returns their ids. */
+export async function unbindMessageAttachments(
+  k: Kysely<Database>,
+  messageId: string,
+): Promise<string[]> {
+  const rows = await k
+    .selectFrom('attachments')
+    .select('id')
+    .where('message_id', '=', messageId)
+    .execute();
+  if (rows.length > 0)
+    await k.deleteFrom('attachments').where('message_id', '=', messageId).execute();
+  return rows.map((row) => row.id);
+}
+
+/** After the commit: the blobs go too (a failure leaves an unreachable file, logged). */
+export async function removeBlobs(ctx: AppContext, ids: readonly string[]): Promise<void> {
+  const store = blobStoreOf(ctx);
+  for (const id of ids) {
+    try {
+      await store.delete(id);
+    } catch (error) {
+      ctx.logger.warn({ err: error, attachment: id }, 'attachment blob removal failed');
+    }
+  }
+}
