@@ -73,3 +73,10 @@ export {
   textLength,
 } from './message-input';
 export type { CreateGroupInput, SendMessageInput } from './message-input';
+export {
+  BROADCAST_KINDS,
+  BROADCAST_LIMITS,
+  broadcastInputSchema,
+  recipientOfflineId,
+} from './broadcast-input';
+export type { BroadcastInput, BroadcastKind } from './broadcast-input';
