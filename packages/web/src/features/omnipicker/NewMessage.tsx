@@ -1,16 +1,18 @@
-import { MESSAGING_LIMITS, objectIdOf, threadPermalink } from '@messenger/core';
+import { MESSAGING_LIMITS, objectIdOf, threadPermalink, typeaheadMessages } from '@messenger/core';
 import { useRef, useState, type ReactNode } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { commitMutation, graphql, useRelayEnvironment } from 'react-relay';
 import type { Environment, GraphQLTaggedNode, MutationParameters } from 'relay-runtime';
 import { useRouter } from '../../router/Router';
+import { useSession } from '../../session/SessionProvider';
 import { MESSENGER_PREFIX } from '../../router/routes';
 import { newOfflineThreadingId } from '../conversation/Composer';
 import { ComposerTextField, messageTooLong } from '../conversation/ComposerTextField';
 import { conversationMessages } from '../conversation/messages';
 import type { NewMessageCreateGroupMutation } from './__generated__/NewMessageCreateGroupMutation.graphql';
 import type { NewMessageSendMutation } from './__generated__/NewMessageSendMutation.graphql';
+import { GroupPurposeDialog } from './GroupPurposeDialog';
 import { omnipickerMessages } from './messages';
 import { RecipientTokenizer } from './RecipientTokenizer';
 import { useRecipientSources } from './use-recipient-sources';
@@ -63,10 +65,15 @@ function commit<T extends MutationParameters>(
  * is sent into it. Either way the thread opens afterwards. A group created
  * before a failed send is reused on retry while the picked people are the same,
  * and the offline_threading_id is kept, so a retry makes neither twice.
+ * A work account is first asked the group's purpose (GroupPurposeDialog),
+ * once per set of picked people.
  */
 export function NewMessage(): ReactNode {
   const intl = useIntl();
   const router = useRouter();
+  const session = useSession();
+  const viewer = session.state.status === 'signed-in' ? session.state.viewer : null;
+  const isWork = viewer?.is_work === true;
   const environment = useRelayEnvironment();
   const tokenizer = useTokenizer();
   const { tokens, input } = tokenizer.state;
@@ -78,6 +85,9 @@ export function NewMessage(): ReactNode {
   const [error, setError] = useState<'need_recipient' | 'failed' | null>(null);
   const offlineId = useRef(newOfflineThreadingId());
   const createdGroup = useRef<{ key: string; threadId: string } | null>(null);
+  const [askPurpose, setAskPurpose] = useState(false);
+  const purposeSavedFor = useRef<string | null>(null);
+  const peopleKey = pickedIds.join(',');
   const tooLong = messageTooLong(text);
   const isGroup = tokens.length >= 2;
 
@@ -88,6 +98,17 @@ export function NewMessage(): ReactNode {
       setError('need_recipient');
       return;
     }
+    if (pickedIds.length > 1 && isWork && purposeSavedFor.current !== peopleKey) {
+      setError(null);
+      setAskPurpose(true);
+      return;
+    }
+    await deliver(groupName);
+  }
+
+  async function deliver(name: string): Promise<void> {
+    const [only] = pickedIds;
+    if (only === undefined) return;
     setBusy(true);
     setError(null);
     try {
@@ -98,14 +119,14 @@ export function NewMessage(): ReactNode {
         });
         threadId = sent.send_message.message.thread_id;
       } else {
-        const key = `${pickedIds.join(',')}|${groupName.trim()}`;
+        const trimmed = name.trim();
+        const key = `${peopleKey}|${trimmed}`;
         let groupId = createdGroup.current?.key === key ? createdGroup.current.threadId : null;
         if (groupId === null) {
-          const name = groupName.trim();
           const created = await commit<NewMessageCreateGroupMutation>(
             environment,
             createGroupMutation,
-            { input: { participant_ids: pickedIds, ...(name === '' ? {} : { name }) } },
+            { input: { participant_ids: pickedIds, ...(trimmed === '' ? {} : { name: trimmed }) } },
           );
           groupId = created.create_group_thread.thread_id;
           createdGroup.current = { key, threadId: groupId };
@@ -125,7 +146,14 @@ export function NewMessage(): ReactNode {
   return (
     <div className="new-message">
       <h2 className="region-heading">{intl.formatMessage(omnipickerMessages.newMessage)}</h2>
-      <RecipientTokenizer model={tokenizer} items={sources.items} searching={sources.searching} />
+      <RecipientTokenizer
+        model={tokenizer}
+        items={sources.items}
+        searching={sources.searching}
+        searchLabel={intl.formatMessage(
+          isWork ? typeaheadMessages.ariaLabelWork : typeaheadMessages.ariaLabelMessenger,
+        )}
+      />
       {sources.failed ? (
         <p role="status">{intl.formatMessage(omnipickerMessages.suggestionsFailed)}</p>
       ) : null}
@@ -161,6 +189,25 @@ export function NewMessage(): ReactNode {
           {intl.formatMessage(conversationMessages.send)}
         </Button>
       </Form>
+      {askPurpose ? (
+        <GroupPurposeDialog
+          api={session.api}
+          isOpen
+          origin="omnipicker"
+          initialName={groupName}
+          community={viewer?.company_id ?? null}
+          coworkerIds={tokens.filter((t) => t.type === 'fb4c').map((t) => objectIdOf(t.uniqueID))}
+          onBack={() => {
+            setAskPurpose(false);
+          }}
+          onSaved={({ name }) => {
+            purposeSavedFor.current = peopleKey;
+            setAskPurpose(false);
+            setGroupName(name);
+            void deliver(name);
+          }}
+        />
+      ) : null}
     </div>
   );
 }
