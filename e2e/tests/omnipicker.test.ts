@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkAccessibility } from '../support/axe';
 import { useE2E } from '../support/fixtures';
 import { loginAs } from '../support/login';
-import { canLogIn, type Network, type NetworkPerson } from '../support/network';
+import { canLogIn, pickPerson, type Network, type NetworkPerson } from '../support/network';
 
 const e2e = useE2E();
 
@@ -26,34 +26,60 @@ function uniquePrefix(network: Network, person: NetworkPerson): string | null {
   return null;
 }
 
+type Pick = { person: NetworkPerson; prefix: string };
+
+const blockedEitherWay = (network: FullNetwork, a: string, b: string) =>
+  (network.blocks ?? []).some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+
+/** Of `candidates`, those `me` can write to who can be found by a name prefix of their own. */
+function findable(network: FullNetwork, me: NetworkPerson, candidates: NetworkPerson[]): Pick[] {
+  return candidates
+    .filter((p) => p.id !== me.id && canLogIn(p) && !blockedEitherWay(network, me.id, p.id))
+    .map((person) => ({ person, prefix: uniquePrefix(network, person) }))
+    .filter((f): f is Pick => f.prefix !== null);
+}
+
 /**
- * Someone who can log in with at least three friends who can log in, are not
- * blocked either way, and each have a name prefix no one else shares.
+ * A personal account who can log in with at least three friends who can log
+ * in, are not blocked either way, and each have a name prefix no one else shares.
  */
-function personWithThreeFriends(network: FullNetwork): {
-  me: NetworkPerson;
-  friends: { person: NetworkPerson; prefix: string }[];
-} {
+function personWithThreeFriends(network: FullNetwork): { me: NetworkPerson; friends: Pick[] } {
   const byId = new Map(network.people.map((p) => [p.id, p]));
-  const blocked = (a: string, b: string) =>
-    (network.blocks ?? []).some(([x, y]) => (x === a && y === b) || (x === b && y === a));
   for (const me of network.people) {
-    if (!canLogIn(me)) continue;
-    const friends = (network.friendships ?? [])
-      .map(([a, b]) => (a === me.id ? b : b === me.id ? a : null))
-      .map((id) => (id === null ? undefined : byId.get(id)))
-      .filter((p): p is NetworkPerson => p !== undefined && canLogIn(p) && !blocked(me.id, p.id))
-      .map((person) => ({ person, prefix: uniquePrefix(network, person) }))
-      .filter((f): f is { person: NetworkPerson; prefix: string } => f.prefix !== null);
+    if (!canLogIn(me) || me.account !== 'personal') continue;
+    const friendIds = (network.friendships ?? []).map(([a, b]) =>
+      a === me.id ? b : b === me.id ? a : null,
+    );
+    const friends = findable(
+      network,
+      me,
+      friendIds
+        .map((id) => (id === null ? undefined : byId.get(id)))
+        .filter((p): p is NetworkPerson => p !== undefined),
+    );
     if (friends.length >= 3) return { me, friends: friends.slice(0, 3) };
   }
-  throw new Error('The network file has no one with three friends who can log in.');
+  throw new Error('The network file has no personal account with three friends who can log in.');
+}
+
+/** A work account who can log in with two coworkers (same company) to write to. */
+function workerWithTwoCoworkers(network: FullNetwork): { me: NetworkPerson; coworkers: Pick[] } {
+  for (const me of network.people) {
+    if (!canLogIn(me) || me.account !== 'work' || me.company === undefined) continue;
+    const coworkers = findable(
+      network,
+      me,
+      network.people.filter((p) => p.account === 'work' && p.company === me.company),
+    );
+    if (coworkers.length >= 2) return { me, coworkers: coworkers.slice(0, 2) };
+  }
+  throw new Error('The network file has no work account with two coworkers who can log in.');
 }
 
 const tokens = (page: Page) => page.getByRole('grid', { name: 'Recipients' }).getByRole('row');
 
 /** Types a name prefix into the recipient box, waits for that person, and picks with Enter. */
-async function addByTyping(page: Page, friend: { person: NetworkPerson; prefix: string }) {
+async function addByTyping(page: Page, friend: Pick) {
   const input = page.getByRole('combobox', { name: 'To' });
   await input.focus();
   await page.keyboard.type(friend.prefix);
@@ -106,5 +132,114 @@ describe('omnipicker: a new message to three people makes a group', () => {
       .poll(() => conversation.getByRole('heading', { level: 2 }).textContent())
       .toContain(groupName);
     await page.getByRole('log', { name: 'Messages' }).getByText(text).waitFor();
+  });
+});
+
+/** Opens the omnipicker from the messenger's "New message" link. */
+async function openNewMessage(page: Page): Promise<void> {
+  await page.goto('/messages');
+  await page.getByRole('link', { name: 'New message' }).click();
+  await page.waitForURL('**/messages/new');
+  await page
+    .getByRole('main', { name: 'New message' })
+    .getByRole('combobox', { name: 'To' })
+    .waitFor();
+}
+
+const SAVE_PURPOSE = '/work/group_creation/dialog/save_purpose/';
+
+describe('omnipicker: the work group purpose dialog', () => {
+  it('asks a work account the purpose, shows the server refusing none, saves it and creates the group', async () => {
+    const { me, coworkers } = workerWithTwoCoworkers(e2e.network);
+    const { page } = await e2e.newPage();
+    await loginAs(page, me);
+    await openNewMessage(page);
+
+    // The work-chat wording of seed 2 names the dropdown.
+    const input = page.getByRole('combobox', { name: 'To' });
+    await input.focus();
+    await page.keyboard.type(coworkers[0]!.prefix);
+    await page.getByRole('listbox', { name: /^Search Work Chat/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await input.fill('');
+    for (const coworker of coworkers) await addByTyping(page, coworker);
+    await expect.poll(() => tokens(page).count()).toBe(2);
+
+    const groupName = `Work ${Date.now().toString(36)}`;
+    await page.getByRole('textbox', { name: 'Group name (optional)' }).fill(groupName);
+    const text = `kickoff ${Date.now().toString(36)}`;
+    await page.getByRole('textbox', { name: 'Message' }).fill(text);
+    await page.getByRole('button', { name: 'Send' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'What is this group for?' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Group name (optional)' }).inputValue()).toBe(
+      groupName,
+    );
+    await checkAccessibility(page, 'group purpose dialog');
+
+    // Nothing chosen: the server answers 400 naming purpose, and the dialog says so.
+    const refused = page.waitForResponse((r) => r.url().endsWith(SAVE_PURPOSE));
+    await dialog.getByRole('button', { name: 'Save and create group' }).click();
+    expect((await refused).status()).toBe(400);
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toBe('Choose what this group is for.');
+
+    // The radio input is visually hidden; a person clicks its label.
+    await dialog.getByText('A project', { exact: true }).click();
+    expect(await dialog.getByRole('radio', { name: 'A project' }).isChecked()).toBe(true);
+    const saved = page.waitForResponse((r) => r.url().endsWith(SAVE_PURPOSE));
+    const created = page.waitForResponse(
+      (r) => r.request().postData()?.includes('NewMessageCreateGroupMutation') ?? false,
+    );
+    await dialog.getByRole('button', { name: 'Save and create group' }).click();
+    expect((await saved).status()).toBe(200);
+    const body = (await (await created).json()) as {
+      data: { create_group_thread: { thread_id: string } };
+    };
+    await page.waitForURL(`**/messages/thread/${body.data.create_group_thread.thread_id}`);
+    await page.getByRole('log', { name: 'Messages' }).getByText(text).waitFor();
+
+    // Stored: staff read it back from the server.
+    const staff = pickPerson(e2e.network, 'employee', (p) => canLogIn(p) && p.employee);
+    const { page: staffPage } = await e2e.newPage();
+    await loginAs(staffPage, staff);
+    const log = await staffPage.request.get('/staff/logs/group_purposes?limit=50');
+    expect(log.status()).toBe(200);
+    const { items } = (await log.json()) as { items: Record<string, unknown>[] };
+    const stored = items.find((item) => item.name === groupName);
+    // Invited: the chosen people the search marks as coworkers (not those shown as friends).
+    const chosen = coworkers.map((c) => Number(c.person.id));
+    for (const id of (stored?.coworkers_to_invite ?? []) as number[]) expect(chosen).toContain(id);
+    expect(stored).toMatchObject({
+      person_id: me.id,
+      purpose: 'project',
+      ref: 'omnipicker',
+      name: groupName,
+      community: me.company,
+      back_disallowed: false,
+    });
+  });
+
+  it('never asks a personal account, whose dropdown has the messenger wording', async () => {
+    const { me, friends } = personWithThreeFriends(e2e.network);
+    const { page } = await e2e.newPage();
+    await loginAs(page, me);
+    let purposeRequests = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith(SAVE_PURPOSE)) purposeRequests += 1;
+    });
+    await openNewMessage(page);
+    await page.getByRole('combobox', { name: 'To' }).focus();
+    await page.getByRole('listbox', { name: /^Search Messenger/ }).waitFor();
+    for (const friend of friends.slice(0, 2)) await addByTyping(page, friend);
+    const text = `no purpose asked ${Date.now().toString(36)}`;
+    await page.getByRole('textbox', { name: 'Message' }).fill(text);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL('**/messages/thread/**');
+    await page.getByRole('log', { name: 'Messages' }).getByText(text).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(purposeRequests).toBe(0);
   });
 });
