@@ -9,6 +9,7 @@ import {
   type MessageDescriptor,
 } from '@messenger/core';
 import { beeperMessages } from '../features/beeper/messages';
+import { broadcastMessages } from '../features/broadcast/messages';
 import { chatSidebarMessages } from '../features/chat-sidebar/messages';
 import { chatTabsMessages } from '../features/chat-tabs/messages';
 import { conversationMessages } from '../features/conversation/messages';
@@ -61,6 +62,7 @@ export const descriptorGroups: readonly DescriptorGroup[] = [
   typingMessages,
   leavePageMessages,
   beeperMessages,
+  broadcastMessages,
 ];
 
 /**
