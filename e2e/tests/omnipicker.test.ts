@@ -3,90 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { checkAccessibility } from '../support/axe';
 import { useE2E } from '../support/fixtures';
 import { loginAs } from '../support/login';
-import { canLogIn, pickPerson, type Network, type NetworkPerson } from '../support/network';
+import { canLogIn, pickPerson } from '../support/network';
+import {
+  addByTyping,
+  personWithThreeFriends,
+  tokens,
+  workerWithTwoCoworkers,
+} from '../support/recipients';
 
 const e2e = useE2E();
-
-/** The parts of the network file beyond support/network.ts that this test chooses by. */
-type FullNetwork = Network & { friendships?: [string, string][]; blocks?: [string, string][] };
-
-const lower = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
-/**
- * The shortest prefix (2 characters at least) of `person`'s name that no one
- * else's name starts with, so that typing it finds them first.
- */
-function uniquePrefix(network: Network, person: NetworkPerson): string | null {
-  const others = network.people.filter((p) => p.id !== person.id).map((p) => lower(p.name));
-  for (let n = 2; n <= person.name.length; n += 1) {
-    const prefix = person.name.slice(0, n);
-    if (prefix.trim() !== prefix) continue;
-    if (!others.some((name) => name.startsWith(lower(prefix)))) return prefix;
-  }
-  return null;
-}
-
-type Pick = { person: NetworkPerson; prefix: string };
-
-const blockedEitherWay = (network: FullNetwork, a: string, b: string) =>
-  (network.blocks ?? []).some(([x, y]) => (x === a && y === b) || (x === b && y === a));
-
-/** Of `candidates`, those `me` can write to who can be found by a name prefix of their own. */
-function findable(network: FullNetwork, me: NetworkPerson, candidates: NetworkPerson[]): Pick[] {
-  return candidates
-    .filter((p) => p.id !== me.id && canLogIn(p) && !blockedEitherWay(network, me.id, p.id))
-    .map((person) => ({ person, prefix: uniquePrefix(network, person) }))
-    .filter((f): f is Pick => f.prefix !== null);
-}
-
-/**
- * A personal account who can log in with at least three friends who can log
- * in, are not blocked either way, and each have a name prefix no one else shares.
- */
-function personWithThreeFriends(network: FullNetwork): { me: NetworkPerson; friends: Pick[] } {
-  const byId = new Map(network.people.map((p) => [p.id, p]));
-  for (const me of network.people) {
-    if (!canLogIn(me) || me.account !== 'personal') continue;
-    const friendIds = (network.friendships ?? []).map(([a, b]) =>
-      a === me.id ? b : b === me.id ? a : null,
-    );
-    const friends = findable(
-      network,
-      me,
-      friendIds
-        .map((id) => (id === null ? undefined : byId.get(id)))
-        .filter((p): p is NetworkPerson => p !== undefined),
-    );
-    if (friends.length >= 3) return { me, friends: friends.slice(0, 3) };
-  }
-  throw new Error('The network file has no personal account with three friends who can log in.');
-}
-
-/** A work account who can log in with two coworkers (same company) to write to. */
-function workerWithTwoCoworkers(network: FullNetwork): { me: NetworkPerson; coworkers: Pick[] } {
-  for (const me of network.people) {
-    if (!canLogIn(me) || me.account !== 'work' || me.company === undefined) continue;
-    const coworkers = findable(
-      network,
-      me,
-      network.people.filter((p) => p.account === 'work' && p.company === me.company),
-    );
-    if (coworkers.length >= 2) return { me, coworkers: coworkers.slice(0, 2) };
-  }
-  throw new Error('The network file has no work account with two coworkers who can log in.');
-}
-
-const tokens = (page: Page) => page.getByRole('grid', { name: 'Recipients' }).getByRole('row');
-
-/** Types a name prefix into the recipient box, waits for that person, and picks with Enter. */
-async function addByTyping(page: Page, friend: Pick) {
-  const input = page.getByRole('combobox', { name: 'To' });
-  await input.focus();
-  await page.keyboard.type(friend.prefix);
-  await page.getByRole('option', { name: friend.person.name }).first().waitFor({ timeout: 10_000 });
-  await page.keyboard.press('Enter');
-  await expect.poll(() => input.inputValue()).toBe('');
-}
 
 describe('omnipicker: a new message to three people makes a group', () => {
   it('adds tokens by typing, Backspace removes the last, and sending creates and opens the group', async () => {
