@@ -135,8 +135,9 @@ describe('omnipicker: the work group purpose dialog', () => {
     const { items } = (await log.json()) as { items: Record<string, unknown>[] };
     const stored = items.find((item) => item.name === groupName);
     // Invited: the chosen people the search marks as coworkers (not those shown as friends).
-    const chosen = coworkers.map((c) => Number(c.person.id));
-    for (const id of (stored?.coworkers_to_invite ?? []) as number[]) expect(chosen).toContain(id);
+    const chosen = coworkers.map((c) => c.person.id);
+    const invited = (stored?.coworkers_to_invite ?? []) as (string | number)[];
+    for (const id of invited) expect(chosen).toContain(String(id));
     expect(stored).toMatchObject({
       person_id: me.id,
       purpose: 'project',
