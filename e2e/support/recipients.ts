@@ -103,3 +103,37 @@ export async function addByTyping(page: Page, friend: Recipient) {
   await page.keyboard.press('Enter');
   await expect.poll(() => input.inputValue()).toBe('');
 }
+
+/**
+ * A personal account in a one-to-one thread with someone findable by prefix,
+ * and one more friend to add: the group grows from that conversation.
+ */
+export function oneToOneAndAFriend(network: FullNetwork): {
+  me: NetworkPerson;
+  threadId: string;
+  other: Recipient;
+  friend: Recipient;
+} {
+  const byId = new Map(network.people.map((p) => [p.id, p]));
+  for (const thread of network.threads) {
+    if (thread.kind !== 'one_to_one' || thread.participants.length !== 2) continue;
+    for (const meId of thread.participants) {
+      const me = byId.get(meId);
+      const otherPerson = byId.get(thread.participants.find((id) => id !== meId) ?? '');
+      if (me === undefined || otherPerson === undefined) continue;
+      if (!canLogIn(me) || me.account !== 'personal') continue;
+      const [other] = findable(network, me, [otherPerson]);
+      if (other === undefined) continue;
+      const friendIds = (network.friendships ?? [])
+        .map(([a, b]) => (a === me.id ? b : b === me.id ? a : null))
+        .filter((id): id is string => id !== null && id !== otherPerson.id);
+      const [friend] = findable(
+        network,
+        me,
+        friendIds.map((id) => byId.get(id)).filter((p): p is NetworkPerson => p !== undefined),
+      );
+      if (friend !== undefined) return { me, threadId: thread.id, other, friend };
+    }
+  }
+  throw new Error('The network file has no one-to-one thread of a personal account to grow.');
+}

@@ -6,6 +6,7 @@ import { loginAs } from '../support/login';
 import { canLogIn, pickPerson } from '../support/network';
 import {
   addByTyping,
+  oneToOneAndAFriend,
   personWithThreeFriends,
   tokens,
   workerWithTwoCoworkers,
@@ -72,6 +73,64 @@ async function openNewMessage(page: Page): Promise<void> {
 }
 
 const SAVE_PURPOSE = '/work/group_creation/dialog/save_purpose/';
+
+describe('omnipicker: a group grown from a one-to-one conversation', () => {
+  it('keeps the other person as a fixed token that cannot be added again, and creates the group', async () => {
+    const { me, threadId, other, friend } = oneToOneAndAFriend(e2e.network);
+    const { page } = await e2e.newPage();
+    await loginAs(page, me);
+    await page.goto(`/messages/thread/${threadId}`);
+    await page.getByRole('link', { name: `New group with ${other.person.name}` }).click();
+    await page.waitForURL(`**/messages/new?with=${other.person.id}`);
+    await expect.poll(() => tokens(page).allTextContents()).toEqual([other.person.name]);
+    expect(await page.getByRole('button', { name: `Remove ${other.person.name}` }).count()).toBe(0);
+
+    // Picking them again is refused, and says why.
+    const input = page.getByRole('combobox', { name: 'To' });
+    await input.focus();
+    await page.keyboard.type(other.prefix);
+    await page
+      .getByRole('option', { name: other.person.name })
+      .first()
+      .waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe(`${other.person.name} is already in this conversation.`);
+    // The open dropdown hides the tokens from assistive technology, so they are counted hidden too.
+    const allTokens = () =>
+      page
+        .getByRole('grid', { name: 'Recipients', includeHidden: true })
+        .getByRole('row', { includeHidden: true });
+    expect(await allTokens().allTextContents()).toEqual([other.person.name]);
+    // Backspace in the empty input never removes the original entry.
+    await input.fill('');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    expect(await allTokens().allTextContents()).toEqual([other.person.name]);
+
+    await addByTyping(page, friend);
+    await expect
+      .poll(() => tokens(page).allTextContents())
+      .toEqual([other.person.name, `${friend.person.name}×`]);
+    await checkAccessibility(page, 'new group from a conversation');
+    const text = `grown ${Date.now().toString(36)}`;
+    await page.getByRole('textbox', { name: 'Message' }).fill(text);
+    const created = page.waitForResponse(
+      (r) => r.request().postData()?.includes('NewMessageCreateGroupMutation') ?? false,
+    );
+    await page.getByRole('button', { name: 'Send' }).click();
+    const body = (await (await created).json()) as {
+      data: { create_group_thread: { thread_id: string; participants: { id: string }[] } };
+    };
+    const group = body.data.create_group_thread;
+    expect(group.participants.map((p) => p.id).sort()).toEqual(
+      [me.id, other.person.id, friend.person.id].sort(),
+    );
+    await page.waitForURL(`**/messages/thread/${group.thread_id}`);
+    await page.getByRole('log', { name: 'Messages' }).getByText(text).waitFor();
+  });
+});
 
 describe('omnipicker: the work group purpose dialog', () => {
   it('asks a work account the purpose, shows the server refusing none, saves it and creates the group', async () => {

@@ -1,10 +1,17 @@
-import { MESSAGING_LIMITS, objectIdOf, threadPermalink, typeaheadMessages } from '@messenger/core';
+import {
+  MESSAGING_LIMITS,
+  entriesFromEdges,
+  objectIdOf,
+  threadPermalink,
+  typeaheadMessages,
+  type SearchEntry,
+} from '@messenger/core';
 import { useRef, useState, type ReactNode } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import { commitMutation, graphql, useRelayEnvironment } from 'react-relay';
+import { commitMutation, graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import type { Environment, GraphQLTaggedNode, MutationParameters } from 'relay-runtime';
-import { useRouter } from '../../router/Router';
+import { useLocation, useRouter } from '../../router/Router';
 import { useSession } from '../../session/SessionProvider';
 import { MESSENGER_PREFIX } from '../../router/routes';
 import { newOfflineThreadingId } from '../conversation/Composer';
@@ -12,6 +19,7 @@ import { ComposerTextField, messageTooLong } from '../conversation/ComposerTextF
 import { conversationMessages } from '../conversation/messages';
 import type { NewMessageCreateGroupMutation } from './__generated__/NewMessageCreateGroupMutation.graphql';
 import type { NewMessageSendMutation } from './__generated__/NewMessageSendMutation.graphql';
+import type { NewMessageWithQuery } from './__generated__/NewMessageWithQuery.graphql';
 import { GroupPurposeDialog } from './GroupPurposeDialog';
 import { omnipickerMessages } from './messages';
 import { RecipientTokenizer } from './RecipientTokenizer';
@@ -69,15 +77,73 @@ function commit<T extends MutationParameters>(
  * once per set of picked people.
  */
 export function NewMessage(): ReactNode {
+  const withId = originalIdOf(useLocation().search);
+  return withId === null ? (
+    <NewMessageForm original={[]} />
+  ) : (
+    <NewMessageWith key={withId} userId={withId} />
+  );
+}
+
+/** `?with={userId}`: someone already in the conversation the group grows from. */
+function originalIdOf(search: string): string | null {
+  const id = new URLSearchParams(search).get('with');
+  return id !== null && /^\d{1,32}$/.test(id) ? id : null;
+}
+
+const withQuery = graphql`
+  query NewMessageWithQuery($userId: ID!) {
+    direct_thread(user_id: $userId) {
+      restriction
+      recipient {
+        __typename
+        ... on MessagingUser {
+          id
+          name
+          url
+          is_messenger_user
+          is_memorialized
+          friendship_status
+          alias
+          search_tokens
+          profile_picture {
+            uri
+          }
+        }
+      }
+    }
+  }
+`;
+
+/**
+ * Group creation from a one-to-one conversation: the other person is an
+ * original entry, a fixed token the tokenizer refuses to add again (seed 4,
+ * "Tokenizer"). Someone the viewer cannot write to (or a page) is left out.
+ */
+function NewMessageWith({ userId }: { userId: string }): ReactNode {
+  const data = useLazyLoadQuery<NewMessageWithQuery>(withQuery, { userId });
+  const { recipient, restriction } = data.direct_thread;
+  const original =
+    restriction === null &&
+    recipient !== null &&
+    recipient !== undefined &&
+    recipient.__typename !== 'Page'
+      ? entriesFromEdges([{ node: recipient }])
+      : [];
+  return <NewMessageForm original={original} />;
+}
+
+function NewMessageForm({ original }: { original: readonly SearchEntry[] }): ReactNode {
   const intl = useIntl();
   const router = useRouter();
   const session = useSession();
   const viewer = session.state.status === 'signed-in' ? session.state.viewer : null;
   const isWork = viewer?.is_work === true;
   const environment = useRelayEnvironment();
-  const tokenizer = useTokenizer();
+  const tokenizer = useTokenizer(original);
   const { tokens, input } = tokenizer.state;
-  const pickedIds = tokens.map((t) => objectIdOf(t.uniqueID));
+  // Everyone the message goes to: the original entries, then the picked tokens.
+  const pickedIds = [...original, ...tokens].map((t) => objectIdOf(t.uniqueID));
   const sources = useRecipientSources(input, pickedIds);
   const [text, setText] = useState('');
   const [groupName, setGroupName] = useState('');
@@ -89,7 +155,7 @@ export function NewMessage(): ReactNode {
   const purposeSavedFor = useRef<string | null>(null);
   const peopleKey = pickedIds.join(',');
   const tooLong = messageTooLong(text);
-  const isGroup = tokens.length >= 2;
+  const isGroup = pickedIds.length >= 2;
 
   async function send(): Promise<void> {
     if (busy || text.trim() === '' || tooLong) return;
@@ -196,7 +262,9 @@ export function NewMessage(): ReactNode {
           origin="omnipicker"
           initialName={groupName}
           community={viewer?.company_id ?? null}
-          coworkerIds={tokens.filter((t) => t.type === 'fb4c').map((t) => objectIdOf(t.uniqueID))}
+          coworkerIds={[...original, ...tokens]
+            .filter((t) => t.type === 'fb4c')
+            .map((t) => objectIdOf(t.uniqueID))}
           onBack={() => {
             setAskPurpose(false);
           }}
