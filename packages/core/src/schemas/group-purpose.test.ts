@@ -56,9 +56,12 @@ describe('groupPurposeSchema', () => {
     expect(fieldOf({ ...base, name: 'a'.repeat(max + 1) })).toBe('name');
   });
 
-  it('takes a community id of digits only', () => {
+  it('takes a community as a company id is written in the network file', () => {
     expect(fieldOf({ ...base, community: '1' })).toBeNull();
-    expect(fieldOf({ ...base, community: '12a' })).toBe('community');
+    expect(fieldOf({ ...base, community: 'c1' })).toBeNull();
+    expect(fieldOf({ ...base, community: 'c'.repeat(64) })).toBeNull();
+    expect(fieldOf({ ...base, community: 'c'.repeat(65) })).toBe('community');
+    expect(fieldOf({ ...base, community: ' c1' })).toBe('community');
     expect(fieldOf({ ...base, community: 123 })).toBe('community');
   });
 

@@ -7,6 +7,8 @@ export const GROUP_PURPOSE_LIMITS = {
   maxNameLength: 100,
   maxCoworkers: 250,
   maxIdDigits: 20,
+  /** A company id as the network file gives it (NETWORK_FORMAT.md: text, not only digits). */
+  maxCommunityLength: 64,
 } as const;
 
 const requiredText = z.string().trim().min(1).max(GROUP_PURPOSE_LIMITS.maxTextLength);
@@ -23,7 +25,13 @@ const fields = {
   purpose: requiredText,
   ref: requiredText,
   name: z.string().trim().min(1).max(GROUP_PURPOSE_LIMITS.maxNameLength).optional(),
-  community: idSchema.optional(),
+  // The community is the viewer's company, whose id the network file writes as any text ('c1').
+  community: z
+    .string()
+    .min(1)
+    .max(GROUP_PURPOSE_LIMITS.maxCommunityLength)
+    .regex(/^\S(.*\S)?$/, 'Expected a company id without surrounding spaces')
+    .optional(),
   coworkers_to_invite: z
     .array(z.int().positive())
     .max(GROUP_PURPOSE_LIMITS.maxCoworkers)

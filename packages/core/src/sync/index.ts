@@ -85,3 +85,10 @@ export {
   isAttachmentMimeType,
 } from './attachments';
 export type { AttachmentMimeType, AttachmentRef } from './attachments';
+export {
+  BROADCAST_KINDS,
+  BROADCAST_LIMITS,
+  broadcastInputSchema,
+  recipientOfflineId,
+} from './broadcast-input';
+export type { BroadcastInput, BroadcastKind } from './broadcast-input';

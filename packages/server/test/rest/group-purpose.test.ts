@@ -87,7 +87,12 @@ describe.each(dialects)('POST /work/group_creation/dialog/save_purpose/ on %s', 
     ['blank purpose', { purpose: '   ', ref: 'r' }, 'purpose'],
     ['missing ref', { purpose: 'p' }, 'ref'],
     ['a purpose that is not text', { purpose: 5, ref: 'r' }, 'purpose'],
-    ['community not an id', { purpose: 'p', ref: 'r', community: 'acme' }, 'community'],
+    [
+      'a community that is not a company',
+      { purpose: 'p', ref: 'r', community: 'acme' },
+      'community',
+    ],
+    ['a blank community', { purpose: 'p', ref: 'r', community: '' }, 'community'],
     ['another company’s community', { purpose: 'p', ref: 'r', community: '92' }, 'community'],
     [
       'coworkers not a list',

@@ -11,6 +11,7 @@ import {
 import { analyticsMessages } from '../features/analytics/messages';
 import { attachmentMessages } from '../features/attachments/messages';
 import { beeperMessages } from '../features/beeper/messages';
+import { broadcastMessages } from '../features/broadcast/messages';
 import { chatSidebarMessages } from '../features/chat-sidebar/messages';
 import { chatTabsMessages } from '../features/chat-tabs/messages';
 import { conversationMessages } from '../features/conversation/messages';
@@ -65,6 +66,7 @@ export const descriptorGroups: readonly DescriptorGroup[] = [
   typingMessages,
   leavePageMessages,
   beeperMessages,
+  broadcastMessages,
 ];
 
 /**

@@ -31,6 +31,7 @@ import { acceptRequest, ignoreRequest, markRead } from './read-service';
 import { MessageConnection, MessageType, ThreadStateType, messageConnection } from './schema-types';
 import { sendMessage, type SentMessage } from './send-service';
 // The /t/{userId} lookup registers its own query field.
+import './schema-broadcast';
 import './schema-direct';
 
 /*

@@ -2,6 +2,7 @@ import { forwardRef, memo, useCallback, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Virtuoso, type ListProps, type ItemProps, type ScrollerProps } from 'react-virtuoso';
+import { ShareMessageButton } from '../broadcast/ShareMessageButton';
 import { usePendingRows, type Outbox, type PendingRow } from '../outbox/outbox';
 import { PendingMessage } from '../outbox/PendingMessage';
 import type {
@@ -93,6 +94,7 @@ const MessageRow = memo(function MessageRow({
         </p>
       )}
       {receipt === null ? null : <span className="message-receipt">{receipt}</span>}
+      <ShareMessageButton text={text} sender={sender} />
     </div>
   );
 });

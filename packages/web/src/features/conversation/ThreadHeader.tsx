@@ -1,7 +1,9 @@
 import { facepile, participantListText, participantTooltipLines } from '@messenger/core';
 import { useState, type ReactNode } from 'react';
-import { Button, Tooltip, TooltipTrigger } from 'react-aria-components';
+import { Button, Link, Tooltip, TooltipTrigger } from 'react-aria-components';
 import { useIntl } from 'react-intl';
+import { MESSENGER_PREFIX } from '../../router/routes';
+import { omnipickerMessages } from '../omnipicker/messages';
 import { conversationMessages } from './messages';
 import { initialsOf, type ThreadPerson } from './thread-people';
 import './thread-details.css';
@@ -56,6 +58,12 @@ export function ThreadHeader({
               ))}
             </Tooltip>
           </TooltipTrigger>
+        ) : null}
+        {!isGroup && others.length === 1 && others[0] !== undefined ? (
+          // Group creation from here (features/omnipicker): the other person is a fixed token.
+          <Link className="button" href={`${MESSENGER_PREFIX}/new?with=${others[0].id}`}>
+            {intl.formatMessage(omnipickerMessages.newGroupWith, { name: others[0].shown })}
+          </Link>
         ) : null}
         <Button className="button" onPress={open}>
           {intl.formatMessage(conversationMessages.settings)}

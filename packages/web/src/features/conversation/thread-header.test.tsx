@@ -46,6 +46,15 @@ async function tooltipLines(): Promise<string[]> {
 }
 
 describe('ThreadHeader', () => {
+  it('offers a one-to-one conversation a new group with the other person, a group none', () => {
+    header([person(1, 'Pal')], false);
+    const link = screen.getByRole('link', { name: 'New group with Pal' });
+    expect(link.getAttribute('href')).toBe('/messages/new?with=101');
+    document.body.innerHTML = '';
+    header(people(3));
+    expect(screen.queryByRole('link', { name: /^New group with/ })).toBeNull();
+  });
+
   it('names up to three people, then counts the others (3 | 4 people)', () => {
     header(people(3));
     expect(screen.getByRole('button', { name: 'Person1 Last1, Person2 Last2 and Person3 Last3' }));

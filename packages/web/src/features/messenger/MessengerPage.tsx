@@ -6,6 +6,7 @@ import { MESSENGER_PREFIX } from '../../router/routes';
 import type { Viewer } from '../../session/session-client';
 import { AppHeader } from '../../ui/AppHeader';
 import { useDocumentTitle } from '../../ui/document-title';
+import { BROADCAST_SEGMENT, BroadcastView } from '../broadcast/BroadcastView';
 import { NEW_MESSAGE_SEGMENT, OmnipickerView } from '../omnipicker/OmnipickerView';
 import { ThreadList } from './ThreadList';
 import { ThreadView } from './ThreadView';
@@ -24,9 +25,10 @@ export function MessengerPage({ viewer, path }: MessengerPageProps): ReactNode {
   const intl = useIntl();
   const [unread, setUnread] = useState(0);
   useDocumentTitle(intl.formatMessage(appMessages.appName), unread);
-  // `/messages/new` is the compose view, not a folder permalink.
+  // `/messages/new` and `/messages/broadcast` are compose views, not folder permalinks.
   const composing = path === `${MESSENGER_PREFIX}${NEW_MESSAGE_SEGMENT}`;
-  const permalink = composing ? null : parsePermalink(path, MESSENGER_PREFIX);
+  const broadcasting = path === `${MESSENGER_PREFIX}${BROADCAST_SEGMENT}`;
+  const permalink = composing || broadcasting ? null : parsePermalink(path, MESSENGER_PREFIX);
   const folder = permalink?.tag ?? 'INBOX';
   // The thread a /t/{userId} permalink resolved to, remembered with the user it was for.
   const [direct, setDirect] = useState<{ userId: string; threadId: string } | null>(null);
@@ -54,6 +56,8 @@ export function MessengerPage({ viewer, path }: MessengerPageProps): ReactNode {
         />
         {composing ? (
           <OmnipickerView />
+        ) : broadcasting ? (
+          <BroadcastView />
         ) : (
           <ThreadView permalink={permalink} viewerId={viewer.id} onDirectThread={onDirectThread} />
         )}

@@ -3,6 +3,7 @@ import type { ThreadTag } from '@messenger/core';
 import { Link } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { MESSENGER_PREFIX } from '../../router/routes';
+import { broadcastMessages } from '../broadcast/messages';
 import { omnipickerMessages } from '../omnipicker/messages';
 import { RelayRegion } from '../../relay/RelayRegion';
 import { InlineLoading } from '../../ui/InlineLoading';
@@ -35,6 +36,9 @@ export function ThreadList({
       </h1>
       <Link className="button thread-list-new" href={`${MESSENGER_PREFIX}/new`}>
         {intl.formatMessage(omnipickerMessages.newMessage)}
+      </Link>
+      <Link className="button thread-list-new" href={`${MESSENGER_PREFIX}/broadcast`}>
+        {intl.formatMessage(broadcastMessages.broadcast)}
       </Link>
       <RegionErrorBoundary resetKey={listFolder}>
         <RelayRegion fallback={<InlineLoading />}>

@@ -1,10 +1,19 @@
-import { MESSAGING_LIMITS, joinEntryPoint, objectIdOf, threadPermalink } from '@messenger/core';
+import {
+  MESSAGING_LIMITS,
+  entriesFromEdges,
+  joinEntryPoint,
+  objectIdOf,
+  threadPermalink,
+  typeaheadMessages,
+  type SearchEntry,
+} from '@messenger/core';
 import { useRef, useState, type ReactNode } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import { commitMutation, graphql, useRelayEnvironment } from 'react-relay';
+import { commitMutation, graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import type { Environment, GraphQLTaggedNode, MutationParameters } from 'relay-runtime';
-import { useRouter } from '../../router/Router';
+import { useLocation, useRouter } from '../../router/Router';
+import { useSession } from '../../session/SessionProvider';
 import { MESSENGER_PREFIX } from '../../router/routes';
 import { openingFrom } from '../analytics/conversation-entry-points';
 import { useSearchFunnel, useTypeaheadFunnel } from '../analytics/use-search-funnel';
@@ -13,6 +22,8 @@ import { ComposerTextField, messageTooLong } from '../conversation/ComposerTextF
 import { conversationMessages } from '../conversation/messages';
 import type { NewMessageCreateGroupMutation } from './__generated__/NewMessageCreateGroupMutation.graphql';
 import type { NewMessageSendMutation } from './__generated__/NewMessageSendMutation.graphql';
+import type { NewMessageWithQuery } from './__generated__/NewMessageWithQuery.graphql';
+import { GroupPurposeDialog } from './GroupPurposeDialog';
 import { omnipickerMessages } from './messages';
 import { RecipientTokenizer } from './RecipientTokenizer';
 import { useRecipientSources } from './use-recipient-sources';
@@ -67,14 +78,77 @@ function commit<T extends MutationParameters>(
  * is sent into it. Either way the thread opens afterwards. A group created
  * before a failed send is reused on retry while the picked people are the same,
  * and the offline_threading_id is kept, so a retry makes neither twice.
+ * A work account is first asked the group's purpose (GroupPurposeDialog),
+ * once per set of picked people.
  */
 export function NewMessage(): ReactNode {
+  const withId = originalIdOf(useLocation().search);
+  return withId === null ? (
+    <NewMessageForm original={[]} />
+  ) : (
+    <NewMessageWith key={withId} userId={withId} />
+  );
+}
+
+/** `?with={userId}`: someone already in the conversation the group grows from. */
+function originalIdOf(search: string): string | null {
+  const id = new URLSearchParams(search).get('with');
+  return id !== null && /^\d{1,32}$/.test(id) ? id : null;
+}
+
+const withQuery = graphql`
+  query NewMessageWithQuery($userId: ID!) {
+    direct_thread(user_id: $userId) {
+      restriction
+      recipient {
+        __typename
+        ... on MessagingUser {
+          id
+          name
+          url
+          is_messenger_user
+          is_memorialized
+          friendship_status
+          alias
+          search_tokens
+          profile_picture {
+            uri
+          }
+        }
+      }
+    }
+  }
+`;
+
+/**
+ * Group creation from a one-to-one conversation: the other person is an
+ * original entry, a fixed token the tokenizer refuses to add again (seed 4,
+ * "Tokenizer"). Someone the viewer cannot write to (or a page) is left out.
+ */
+function NewMessageWith({ userId }: { userId: string }): ReactNode {
+  const data = useLazyLoadQuery<NewMessageWithQuery>(withQuery, { userId });
+  const { recipient, restriction } = data.direct_thread;
+  const original =
+    restriction === null &&
+    recipient !== null &&
+    recipient !== undefined &&
+    recipient.__typename !== 'Page'
+      ? entriesFromEdges([{ node: recipient }])
+      : [];
+  return <NewMessageForm original={original} />;
+}
+
+function NewMessageForm({ original }: { original: readonly SearchEntry[] }): ReactNode {
   const intl = useIntl();
   const router = useRouter();
+  const session = useSession();
+  const viewer = session.state.status === 'signed-in' ? session.state.viewer : null;
+  const isWork = viewer?.is_work === true;
   const environment = useRelayEnvironment();
-  const tokenizer = useTokenizer();
+  const tokenizer = useTokenizer(original);
   const { tokens, input } = tokenizer.state;
-  const pickedIds = tokens.map((t) => objectIdOf(t.uniqueID));
+  // Everyone the message goes to: the original entries, then the picked tokens.
+  const pickedIds = [...original, ...tokens].map((t) => objectIdOf(t.uniqueID));
   const sources = useRecipientSources(input, pickedIds);
   const funnel = useSearchFunnel('omnipicker');
   useTypeaheadFunnel(funnel, { query: input, ...sources });
@@ -91,8 +165,11 @@ export function NewMessage(): ReactNode {
   const [error, setError] = useState<'need_recipient' | 'failed' | null>(null);
   const offlineId = useRef(newOfflineThreadingId());
   const createdGroup = useRef<{ key: string; threadId: string } | null>(null);
+  const [askPurpose, setAskPurpose] = useState(false);
+  const purposeSavedFor = useRef<string | null>(null);
+  const peopleKey = pickedIds.join(',');
   const tooLong = messageTooLong(text);
-  const isGroup = tokens.length >= 2;
+  const isGroup = pickedIds.length >= 2;
 
   async function send(): Promise<void> {
     if (busy || text.trim() === '' || tooLong) return;
@@ -101,6 +178,17 @@ export function NewMessage(): ReactNode {
       setError('need_recipient');
       return;
     }
+    if (pickedIds.length > 1 && isWork && purposeSavedFor.current !== peopleKey) {
+      setError(null);
+      setAskPurpose(true);
+      return;
+    }
+    await deliver(groupName);
+  }
+
+  async function deliver(name: string): Promise<void> {
+    const [only] = pickedIds;
+    if (only === undefined) return;
     setBusy(true);
     setError(null);
     try {
@@ -116,14 +204,14 @@ export function NewMessage(): ReactNode {
         });
         threadId = sent.send_message.message.thread_id;
       } else {
-        const key = `${pickedIds.join(',')}|${groupName.trim()}`;
+        const trimmed = name.trim();
+        const key = `${peopleKey}|${trimmed}`;
         let groupId = createdGroup.current?.key === key ? createdGroup.current.threadId : null;
         if (groupId === null) {
-          const name = groupName.trim();
           const created = await commit<NewMessageCreateGroupMutation>(
             environment,
             createGroupMutation,
-            { input: { participant_ids: pickedIds, ...(name === '' ? {} : { name }) } },
+            { input: { participant_ids: pickedIds, ...(trimmed === '' ? {} : { name: trimmed }) } },
           );
           groupId = created.create_group_thread.thread_id;
           createdGroup.current = { key, threadId: groupId };
@@ -150,7 +238,14 @@ export function NewMessage(): ReactNode {
   return (
     <div className="new-message">
       <h2 className="region-heading">{intl.formatMessage(omnipickerMessages.newMessage)}</h2>
-      <RecipientTokenizer model={picker} items={sources.items} searching={sources.searching} />
+      <RecipientTokenizer
+        model={picker}
+        items={sources.items}
+        searching={sources.searching}
+        searchLabel={intl.formatMessage(
+          isWork ? typeaheadMessages.ariaLabelWork : typeaheadMessages.ariaLabelMessenger,
+        )}
+      />
       {sources.failed ? (
         <p role="status">{intl.formatMessage(omnipickerMessages.suggestionsFailed)}</p>
       ) : null}
@@ -186,6 +281,27 @@ export function NewMessage(): ReactNode {
           {intl.formatMessage(conversationMessages.send)}
         </Button>
       </Form>
+      {askPurpose ? (
+        <GroupPurposeDialog
+          api={session.api}
+          isOpen
+          origin="omnipicker"
+          initialName={groupName}
+          community={viewer?.company_id ?? null}
+          coworkerIds={[...original, ...tokens]
+            .filter((t) => t.type === 'fb4c')
+            .map((t) => objectIdOf(t.uniqueID))}
+          onBack={() => {
+            setAskPurpose(false);
+          }}
+          onSaved={({ name }) => {
+            purposeSavedFor.current = peopleKey;
+            setAskPurpose(false);
+            setGroupName(name);
+            void deliver(name);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -24,6 +24,10 @@ export interface RecipientTokenizerProps {
   items: readonly SearchEntry[];
   /** Server results for the query are still on their way. */
   searching: boolean;
+  /** The dropdown's name (seed 2: work-chat or messenger wording); else it is named by the label. */
+  searchLabel?: string;
+  /** The input's visible label; "To" unless given. */
+  label?: string;
 }
 
 /**
@@ -61,6 +65,8 @@ export function RecipientTokenizer({
   model,
   items,
   searching,
+  searchLabel,
+  label,
 }: RecipientTokenizerProps): ReactNode {
   const intl = useIntl();
   const { state, refusal, dispatch } = model;
@@ -124,11 +130,12 @@ export function RecipientTokenizer({
         menuTrigger="focus"
         allowsEmptyCollection
       >
-        <Label>{intl.formatMessage(omnipickerMessages.recipients)}</Label>
+        <Label>{label ?? intl.formatMessage(omnipickerMessages.recipients)}</Label>
         <QueryInput model={model} items={items} />
         <Popover className="tokenizer-popover">
           <ListBox
             className="tokenizer-options"
+            {...(searchLabel === undefined ? {} : { 'aria-label': searchLabel })}
             renderEmptyState={() =>
               searching
                 ? intl.formatMessage(typeaheadMessages.searching)

@@ -19,6 +19,7 @@ export const omnipickerMessages = {
     id: 'web.omnipicker.refusedMax',
     defaultMessage: 'You can add up to {max} people.',
   },
+  newGroupWith: { id: 'web.omnipicker.newGroupWith', defaultMessage: 'New group with {name}' },
   groupName: { id: 'web.omnipicker.groupName', defaultMessage: 'Group name (optional)' },
   needRecipient: {
     id: 'web.omnipicker.needRecipient',
@@ -27,5 +28,31 @@ export const omnipickerMessages = {
   createFailed: {
     id: 'web.omnipicker.createFailed',
     defaultMessage: "The conversation couldn't be started. Try again.",
+  },
+  purposeTitle: { id: 'web.omnipicker.purposeTitle', defaultMessage: 'What is this group for?' },
+  purposeLabel: { id: 'web.omnipicker.purposeLabel', defaultMessage: 'Purpose' },
+  purposeProject: { id: 'web.omnipicker.purposeProject', defaultMessage: 'A project' },
+  purposeTeam: { id: 'web.omnipicker.purposeTeam', defaultMessage: 'A team' },
+  purposeEvent: { id: 'web.omnipicker.purposeEvent', defaultMessage: 'An event' },
+  purposeSocial: { id: 'web.omnipicker.purposeSocial', defaultMessage: 'Socializing' },
+  purposeOther: { id: 'web.omnipicker.purposeOther', defaultMessage: 'Something else' },
+  purposeSave: { id: 'web.omnipicker.purposeSave', defaultMessage: 'Save and create group' },
+  purposeSaving: { id: 'web.omnipicker.purposeSaving', defaultMessage: 'Saving…' },
+  purposeBack: { id: 'web.omnipicker.purposeBack', defaultMessage: 'Back' },
+  purposeNeeded: {
+    id: 'web.omnipicker.purposeNeeded',
+    defaultMessage: 'Choose what this group is for.',
+  },
+  purposeNameRefused: {
+    id: 'web.omnipicker.purposeNameRefused',
+    defaultMessage: 'This group name can have at most {max} characters.',
+  },
+  purposeFailed: {
+    id: 'web.omnipicker.purposeFailed',
+    defaultMessage: "The group's purpose couldn't be saved: {reason}",
+  },
+  purposeOffline: {
+    id: 'web.omnipicker.purposeOffline',
+    defaultMessage: "The group's purpose couldn't be saved. Check your connection and try again.",
   },
 } as const satisfies Record<string, MessageDescriptor>;

@@ -34,11 +34,24 @@ const cat = person(3, 'Cat Carter');
 const everyone = [ann, bob, cat];
 
 /** The tokenizer with a local source: everyone when empty, name matches when typing. */
-function Harness({ original = [] }: { original?: SearchEntry[] }): ReactNode {
+function Harness({
+  original = [],
+  searchLabel,
+}: {
+  original?: SearchEntry[];
+  searchLabel?: string;
+}): ReactNode {
   const model = useTokenizer(original);
   const query = model.state.input.trim();
   const items = query === '' ? everyone : rankEntries(query, everyone);
-  return <RecipientTokenizer model={model} items={items} searching={false} />;
+  return (
+    <RecipientTokenizer
+      model={model}
+      items={items}
+      searching={false}
+      {...(searchLabel === undefined ? {} : { searchLabel })}
+    />
+  );
 }
 
 // `hidden`: an open dropdown hides the rest of the page from assistive technology.
@@ -108,5 +121,12 @@ describe('RecipientTokenizer', () => {
     await user.clear(input);
     await user.keyboard('{Backspace}');
     expect(tokenNames()).toEqual(['Ann Archer']);
+  });
+
+  it('names its dropdown with the surface wording it is given', async () => {
+    const user = userEvent.setup();
+    renderWithIntl(<Harness searchLabel="Search Work Chat" />);
+    await user.click(screen.getByRole('combobox', { name: 'To' }));
+    expect(await screen.findByRole('listbox', { name: /^Search Work Chat/ })).toBeTruthy();
   });
 });

@@ -7,11 +7,14 @@ import {
 } from '@messenger/core';
 import { useEffect, useMemo, useState } from 'react';
 import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
+import type { useRecipientSourcesPaymentFriendsQuery } from './__generated__/useRecipientSourcesPaymentFriendsQuery.graphql';
 import type { useRecipientSourcesSearchQuery } from './__generated__/useRecipientSourcesSearchQuery.graphql';
 import type { useRecipientSourcesSuggestionsQuery } from './__generated__/useRecipientSourcesSuggestionsQuery.graphql';
 
 /** Seed 9: "Suggestion page size 50". */
 const SUGGESTION_PAGE = 50;
+/** all_friends allows 50 a page with can_viewer_send_money (API.md). */
+const PAYMENT_FRIENDS_PAGE = 50;
 
 const PERSON_TYPES = new Set(['friend', 'fb4c', 'non_friend']);
 const onlyPeople = (entries: SearchEntry[]) => entries.filter((e) => PERSON_TYPES.has(e.type));
@@ -41,9 +44,35 @@ const suggestionsQuery = graphql`
   }
 `;
 
+/** Seed 7, "Payment friends": friends the viewer can send money to. */
+const paymentFriendsQuery = graphql`
+  query useRecipientSourcesPaymentFriendsQuery($count: Int!) {
+    viewer {
+      all_friends(first: $count, can_viewer_send_money: true) {
+        edges {
+          node {
+            __typename
+            id
+            name
+            url
+            is_messenger_user
+            is_memorialized
+            friendship_status
+            alias
+            search_tokens
+            profile_picture {
+              uri
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
 const searchQuery = graphql`
-  query useRecipientSourcesSearchQuery($query: String!) {
-    search_profiles(search_query: $query) {
+  query useRecipientSourcesSearchQuery($query: String!, $pay: Boolean) {
+    search_profiles(search_query: $query, can_viewer_send_money: $pay) {
       edges {
         subtext
         node {
@@ -67,6 +96,15 @@ const searchQuery = graphql`
   }
 `;
 
+export interface RecipientSourceOptions {
+  /**
+   * Seed 6: "The payment-recipient filter restricts candidates to those the
+   * viewer can send money to." Suggestions are then the payment friends
+   * (seed 7), and the profile search is asked with can_viewer_send_money.
+   */
+  paymentRecipientsOnly?: boolean;
+}
+
 export interface RecipientSources {
   items: SearchEntry[];
   searching: boolean;
@@ -81,7 +119,12 @@ export interface RecipientSources {
  * characters, TYPEAHEAD.debounceMs after the last keystroke; an answer for an
  * older query is dropped (seed 4, "Typeahead").
  */
-export function useRecipientSources(query: string, pickedIds: readonly string[]): RecipientSources {
+export function useRecipientSources(
+  query: string,
+  pickedIds: readonly string[],
+  options: RecipientSourceOptions = {},
+): RecipientSources {
+  const pay = options.paymentRecipientsOnly === true;
   const environment = useRelayEnvironment();
   const [suggestions, setSuggestions] = useState<SearchEntry[]>([]);
   const [server, setServer] = useState<{ query: string; entries: SearchEntry[] } | null>(null);
@@ -91,27 +134,40 @@ export function useRecipientSources(query: string, pickedIds: readonly string[])
   useEffect(() => {
     let live = true;
     const ids = idsKey === '' ? [] : idsKey.split(',');
-    const subscription = fetchQuery<useRecipientSourcesSuggestionsQuery>(
-      environment,
-      suggestionsQuery,
-      { ids, count: SUGGESTION_PAGE },
-    ).subscribe({
-      next: (data) => {
+    const observer = {
+      next: (edges: Parameters<typeof entriesFromEdges>[0]) => {
         if (!live) return;
         setFailed(false);
-        setSuggestions(
-          onlyPeople(entriesFromEdges(data.viewer.messenger_contextual_ranked_users.edges)),
-        );
+        setSuggestions(onlyPeople(entriesFromEdges(edges)));
       },
       error: () => {
         if (live) setFailed(true);
       },
-    });
+    };
+    // The payment friends do not depend on who is picked; picked people stay listed (a pick toggles).
+    const subscription = pay
+      ? fetchQuery<useRecipientSourcesPaymentFriendsQuery>(environment, paymentFriendsQuery, {
+          count: PAYMENT_FRIENDS_PAGE,
+        }).subscribe({
+          next: (data) => {
+            observer.next(data.viewer.all_friends.edges);
+          },
+          error: observer.error,
+        })
+      : fetchQuery<useRecipientSourcesSuggestionsQuery>(environment, suggestionsQuery, {
+          ids,
+          count: SUGGESTION_PAGE,
+        }).subscribe({
+          next: (data) => {
+            observer.next(data.viewer.messenger_contextual_ranked_users.edges);
+          },
+          error: observer.error,
+        });
     return () => {
       live = false;
       subscription.unsubscribe();
     };
-  }, [environment, idsKey]);
+  }, [environment, idsKey, pay]);
 
   const trimmed = query.trim();
   useEffect(() => {
@@ -121,6 +177,7 @@ export function useRecipientSources(query: string, pickedIds: readonly string[])
     const timer = setTimeout(() => {
       const subscription = fetchQuery<useRecipientSourcesSearchQuery>(environment, searchQuery, {
         query: trimmed,
+        pay: pay ? true : null,
       }).subscribe({
         next: (data) => {
           if (live) {
@@ -143,7 +200,7 @@ export function useRecipientSources(query: string, pickedIds: readonly string[])
       clearTimeout(timer);
       unsubscribe();
     };
-  }, [environment, trimmed]);
+  }, [environment, trimmed, pay]);
 
   return useMemo(() => {
     if (trimmed === '') return { items: suggestions, searching: false, failed };
