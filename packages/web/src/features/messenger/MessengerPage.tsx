@@ -2,11 +2,14 @@ import { parsePermalink } from '@messenger/core';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { appMessages } from '../../i18n/app-messages';
+import { useLocation } from '../../router/Router';
 import { MESSENGER_PREFIX } from '../../router/routes';
 import type { Viewer } from '../../session/session-client';
 import { AppHeader } from '../../ui/AppHeader';
 import { useDocumentTitle } from '../../ui/document-title';
 import { NEW_MESSAGE_SEGMENT, OmnipickerView } from '../omnipicker/OmnipickerView';
+import { matchSearchPage } from '../search-typeahead/search-paths';
+import { SearchPage } from '../search-typeahead/SearchPage';
 import { ThreadList } from './ThreadList';
 import { ThreadView } from './ThreadView';
 
@@ -26,7 +29,10 @@ export function MessengerPage({ viewer, path }: MessengerPageProps): ReactNode {
   useDocumentTitle(intl.formatMessage(appMessages.appName), unread);
   // `/messages/new` is the compose view, not a folder permalink.
   const composing = path === `${MESSENGER_PREFIX}${NEW_MESSAGE_SEGMENT}`;
-  const permalink = composing ? null : parsePermalink(path, MESSENGER_PREFIX);
+  // `/messages/search…`: the typeahead's see-all and message search pages.
+  const searchPage = matchSearchPage(path, useLocation().search);
+  const permalink =
+    composing || searchPage !== null ? null : parsePermalink(path, MESSENGER_PREFIX);
   const folder = permalink?.tag ?? 'INBOX';
   // The thread a /t/{userId} permalink resolved to, remembered with the user it was for.
   const [direct, setDirect] = useState<{ userId: string; threadId: string } | null>(null);
@@ -52,7 +58,9 @@ export function MessengerPage({ viewer, path }: MessengerPageProps): ReactNode {
           currentThreadId={currentThreadId}
           onUnreadChange={setUnread}
         />
-        {composing ? (
+        {searchPage !== null ? (
+          <SearchPage route={searchPage} viewer={viewer} />
+        ) : composing ? (
           <OmnipickerView />
         ) : (
           <ThreadView permalink={permalink} viewerId={viewer.id} onDirectThread={onDirectThread} />

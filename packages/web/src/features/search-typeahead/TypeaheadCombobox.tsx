@@ -1,0 +1,158 @@
+import { typeaheadMessages, type SearchEntry, type SeeAllLink } from '@messenger/core';
+import { useMemo, type ReactNode } from 'react';
+import {
+  Collection,
+  ComboBox,
+  Header,
+  Input,
+  ListBox,
+  ListBoxItem,
+  ListBoxSection,
+  Popover,
+  Text,
+  type Key,
+} from 'react-aria-components';
+import { useIntl } from 'react-intl';
+import { sectionHeadings } from './messages';
+import type { ShownSection, TypeaheadView } from './use-typeahead';
+import './search-typeahead.css';
+
+type Row =
+  | { id: string; kind: 'entry'; entry: SearchEntry }
+  | { id: string; kind: 'see_all'; link: SeeAllLink; heading: string };
+
+interface SectionItem {
+  id: string;
+  heading: string;
+  rows: Row[];
+}
+
+/** The key of a section's see-all row; entry unique ids always start with an entry type. */
+const seeAllKey = (section: ShownSection) => `see-all:${section.type}`;
+
+export interface TypeaheadComboboxProps {
+  /** The accessible name (core's work-chat or messenger label). */
+  label: string;
+  view: TypeaheadView;
+  onSeeAll: (link: SeeAllLink) => void;
+  /** The popup opened or closed (the funnel's start and end). */
+  onOpenChange?: (open: boolean) => void;
+}
+
+/**
+ * The search typeahead: a combobox whose listbox popup holds core's sections
+ * in the seed's order, each under its heading, with a see-all row when the
+ * section has more. React Aria does the keyboard: ArrowUp/Down move the
+ * highlight, Enter picks, Escape closes (keeping the text, clearing the
+ * highlight). The popup opens on typing or ArrowDown, never on focus alone,
+ * so Tab passes through on its way to the sidebar's lists.
+ */
+export function TypeaheadCombobox({
+  label,
+  view,
+  onSeeAll,
+  onOpenChange,
+}: TypeaheadComboboxProps): ReactNode {
+  const intl = useIntl();
+  const items = useMemo(
+    (): SectionItem[] =>
+      view.sections.map((section) => {
+        const heading = intl.formatMessage(sectionHeadings[section.type]);
+        const rows: Row[] = section.entries.map((entry) => ({
+          id: entry.uniqueID,
+          kind: 'entry',
+          entry,
+        }));
+        if (section.seeAll !== null) {
+          rows.push({ id: seeAllKey(section), kind: 'see_all', link: section.seeAll, heading });
+        }
+        return { id: `section:${section.type}`, heading, rows };
+      }),
+    [view.sections, intl],
+  );
+  const links = useMemo(
+    () =>
+      new Map(view.sections.flatMap((s) => (s.seeAll === null ? [] : [[seeAllKey(s), s.seeAll]]))),
+    [view.sections],
+  );
+
+  const onSelectionChange = (key: Key | null) => {
+    if (key === null) return;
+    const link = links.get(String(key));
+    if (link !== undefined) onSeeAll(link);
+    else view.select(String(key));
+  };
+
+  return (
+    <ComboBox
+      className="search-typeahead"
+      aria-label={label}
+      items={items}
+      inputValue={view.state.query}
+      onInputChange={view.setQuery}
+      value={null}
+      onChange={onSelectionChange}
+      menuTrigger="input"
+      allowsCustomValue
+      allowsEmptyCollection
+      shouldFocusWrap
+      {...(onOpenChange === undefined ? {} : { onOpenChange })}
+    >
+      <Input className="search-typeahead-input" placeholder={label} />
+      <Popover className="search-typeahead-popover" placement="bottom start" offset={4}>
+        <ListBox<SectionItem> className="search-typeahead-list">
+          {(section) => (
+            <ListBoxSection id={section.id} className="search-typeahead-section">
+              <Header className="search-typeahead-heading">{section.heading}</Header>
+              <Collection items={section.rows}>
+                {(row) =>
+                  row.kind === 'entry' ? (
+                    <EntryOption entry={row.entry} />
+                  ) : (
+                    <ListBoxItem
+                      id={row.id}
+                      className="search-typeahead-option search-typeahead-see-all"
+                      textValue={intl.formatMessage(typeaheadMessages.seeAll)}
+                    >
+                      {intl.formatMessage(typeaheadMessages.seeAll)}
+                    </ListBoxItem>
+                  )
+                }
+              </Collection>
+            </ListBoxSection>
+          )}
+        </ListBox>
+        {view.searching ? (
+          <p role="status" className="search-typeahead-status">
+            {intl.formatMessage(typeaheadMessages.searching)}
+          </p>
+        ) : null}
+      </Popover>
+    </ComboBox>
+  );
+}
+
+function EntryOption({ entry }: { entry: SearchEntry }): ReactNode {
+  return (
+    <ListBoxItem
+      id={entry.uniqueID}
+      textValue={entry.title}
+      className="search-typeahead-option"
+      data-entry-type={entry.type}
+    >
+      <span className="search-typeahead-photo" aria-hidden="true">
+        {entry.photo === null ? null : <img src={entry.photo} alt="" width={28} height={28} />}
+      </span>
+      <span className="search-typeahead-texts">
+        <Text slot="label" className="search-typeahead-title">
+          {entry.title}
+        </Text>
+        {entry.subtitle === null ? null : (
+          <Text slot="description" className="search-typeahead-subtitle">
+            {entry.subtitle}
+          </Text>
+        )}
+      </span>
+    </ListBoxItem>
+  );
+}
