@@ -9,8 +9,6 @@ import {
   ListBoxItem,
   ListBoxSection,
   Popover,
-  Text,
-  type Key,
 } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { sectionHeadings } from './messages';
@@ -70,19 +68,6 @@ export function TypeaheadCombobox({
       }),
     [view.sections, intl],
   );
-  const links = useMemo(
-    () =>
-      new Map(view.sections.flatMap((s) => (s.seeAll === null ? [] : [[seeAllKey(s), s.seeAll]]))),
-    [view.sections],
-  );
-
-  const onSelectionChange = (key: Key | null) => {
-    if (key === null) return;
-    const link = links.get(String(key));
-    if (link !== undefined) onSeeAll(link);
-    else view.select(String(key));
-  };
-
   return (
     <ComboBox
       className="search-typeahead"
@@ -90,8 +75,6 @@ export function TypeaheadCombobox({
       items={items}
       inputValue={view.state.query}
       onInputChange={view.setQuery}
-      value={null}
-      onChange={onSelectionChange}
       menuTrigger="input"
       allowsCustomValue
       allowsEmptyCollection
@@ -107,12 +90,20 @@ export function TypeaheadCombobox({
               <Collection items={section.rows}>
                 {(row) =>
                   row.kind === 'entry' ? (
-                    <EntryOption entry={row.entry} />
+                    <EntryOption
+                      entry={row.entry}
+                      onAction={() => {
+                        view.select(row.entry.uniqueID);
+                      }}
+                    />
                   ) : (
                     <ListBoxItem
                       id={row.id}
                       className="search-typeahead-option search-typeahead-see-all"
                       textValue={intl.formatMessage(typeaheadMessages.seeAll)}
+                      onAction={() => {
+                        onSeeAll(row.link);
+                      }}
                     >
                       {intl.formatMessage(typeaheadMessages.seeAll)}
                     </ListBoxItem>
@@ -132,25 +123,23 @@ export function TypeaheadCombobox({
   );
 }
 
-function EntryOption({ entry }: { entry: SearchEntry }): ReactNode {
+/** One result; its accessible name is all its visible text (title, then subtitle). */
+function EntryOption({ entry, onAction }: { entry: SearchEntry; onAction: () => void }): ReactNode {
   return (
     <ListBoxItem
       id={entry.uniqueID}
       textValue={entry.title}
       className="search-typeahead-option"
       data-entry-type={entry.type}
+      onAction={onAction}
     >
       <span className="search-typeahead-photo" aria-hidden="true">
         {entry.photo === null ? null : <img src={entry.photo} alt="" width={28} height={28} />}
       </span>
       <span className="search-typeahead-texts">
-        <Text slot="label" className="search-typeahead-title">
-          {entry.title}
-        </Text>
+        <span className="search-typeahead-title">{entry.title}</span>
         {entry.subtitle === null ? null : (
-          <Text slot="description" className="search-typeahead-subtitle">
-            {entry.subtitle}
-          </Text>
+          <span className="search-typeahead-subtitle">{entry.subtitle}</span>
         )}
       </span>
     </ListBoxItem>
