@@ -8,7 +8,7 @@ import type { Viewer } from '../../session/session-client';
 import { AppHeader } from '../../ui/AppHeader';
 import { useDocumentTitle } from '../../ui/document-title';
 import { NEW_MESSAGE_SEGMENT, OmnipickerView } from '../omnipicker/OmnipickerView';
-import { matchSearchPage } from '../search-typeahead/search-paths';
+import { MESSAGE_PARAM, matchSearchPage } from '../search-typeahead/search-paths';
 import { SearchPage } from '../search-typeahead/SearchPage';
 import { ThreadList } from './ThreadList';
 import { ThreadView } from './ThreadView';
@@ -30,7 +30,9 @@ export function MessengerPage({ viewer, path }: MessengerPageProps): ReactNode {
   // `/messages/new` is the compose view, not a folder permalink.
   const composing = path === `${MESSENGER_PREFIX}${NEW_MESSAGE_SEGMENT}`;
   // `/messages/search…`: the typeahead's see-all and message search pages.
-  const searchPage = matchSearchPage(path, useLocation().search);
+  const { search } = useLocation();
+  const searchPage = matchSearchPage(path, search);
+  const highlightMessageId = new URLSearchParams(search).get(MESSAGE_PARAM);
   const permalink =
     composing || searchPage !== null ? null : parsePermalink(path, MESSENGER_PREFIX);
   const folder = permalink?.tag ?? 'INBOX';
@@ -63,7 +65,12 @@ export function MessengerPage({ viewer, path }: MessengerPageProps): ReactNode {
         ) : composing ? (
           <OmnipickerView />
         ) : (
-          <ThreadView permalink={permalink} viewerId={viewer.id} onDirectThread={onDirectThread} />
+          <ThreadView
+            permalink={permalink}
+            viewerId={viewer.id}
+            onDirectThread={onDirectThread}
+            highlightMessageId={highlightMessageId}
+          />
         )}
       </div>
     </div>
