@@ -341,3 +341,44 @@ describe('the search typeahead in the chat sidebar', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+describe('the typeahead’s other destinations', () => {
+  it('opens a game in the game player, and a see-all page lists every matching person', async () => {
+    const network = e2e.network as SearchNetwork;
+    const game = network.games[0];
+    if (game === undefined) throw new Error('The network file has no game');
+    const viewer = gatedPerson(network);
+    const { page, pageErrors } = await e2e.newPage();
+    await loginAs(page, viewer);
+    const box = searchbox(page);
+    await box.pressSequentially(game.name, { delay: 20 });
+    await waitForSearchDone(page);
+    const option = listbox(page)
+      .getByRole('group', { name: 'Games' })
+      .getByRole('option', { name: game.name });
+    await option.click();
+    const player = page.getByRole('dialog', { name: `Play ${game.name}` });
+    await player.waitFor();
+    expect(await listbox(page).count()).toBe(0);
+    await checkAccessibility(page, 'the game player');
+    await player.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => player.count()).toBe(0);
+
+    // The people see-all page: the server's see-all search, beyond the dropdown's 8 rows.
+    const person = network.people.find((p) => canLogIn(p) && p.id !== viewer.id);
+    if (person === undefined) throw new Error('The network file has one person');
+    const query = words(person.name).at(-1)?.slice(0, 2) ?? '';
+    const expected = network.people.filter(
+      (p) => canLogIn(p) && p.id !== viewer.id && words(p.name).some((w) => w.startsWith(query)),
+    );
+    await page.goto(`/messages/search?q=${encodeURIComponent(query)}&type=non_friend`);
+    const main = page.getByRole('main', { name: `Results for “${query}”` });
+    await main.getByRole('link', { name: person.name }).waitFor();
+    const links = await main.getByRole('link').allTextContents();
+    for (const p of expected) expect(links).toContain(p.name);
+    await checkAccessibility(page, 'the see-all search page');
+    await main.getByRole('link', { name: person.name }).click();
+    await page.waitForURL((url) => url.pathname === `/messages/t/${person.id}`);
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -22,7 +22,8 @@ export function GamePlayerDialog({
     <ModalOverlay
       className="game-player-overlay"
       isOpen
-      isDismissable
+      // Not dismissed by a click outside: the click that picked the game would close it at once.
+      isDismissable={false}
       onOpenChange={(isOpen) => {
         if (!isOpen) onClose();
       }}

@@ -117,8 +117,9 @@ export function SearchTypeahead({
               hooks?.onImpressions?.(shownRows(view.sections), view.state.query);
             return;
           }
+          // The text stays after a pick: clearing it while React Aria still counts the input
+          // as focused would open the popup again over what the pick opened.
           hooks?.onEnd?.(picked.current ? 'single_result_selected' : 'abandon');
-          if (picked.current) view.clear();
         }}
       />
       {game === null ? null : (

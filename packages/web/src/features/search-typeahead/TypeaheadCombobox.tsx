@@ -1,5 +1,5 @@
 import { typeaheadMessages, type SearchEntry, type SeeAllLink } from '@messenger/core';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import {
   Collection,
   ComboBox,
@@ -52,6 +52,13 @@ export function TypeaheadCombobox({
   onOpenChange,
 }: TypeaheadComboboxProps): ReactNode {
   const intl = useIntl();
+  const input = useRef<HTMLInputElement>(null);
+  // A pick closes the popup first (leaving the input commits and closes it), so what the pick
+  // opens (a dialog, a chat tab) is not hidden by the popup's hiding of the rest of the page.
+  const act = (action: () => void) => () => {
+    input.current?.blur();
+    action();
+  };
   const items = useMemo(
     (): SectionItem[] =>
       view.sections.map((section) => {
@@ -81,7 +88,7 @@ export function TypeaheadCombobox({
       shouldFocusWrap
       {...(onOpenChange === undefined ? {} : { onOpenChange })}
     >
-      <Input className="search-typeahead-input" placeholder={label} />
+      <Input ref={input} className="search-typeahead-input" placeholder={label} />
       <Popover className="search-typeahead-popover" placement="bottom start" offset={4}>
         <ListBox<SectionItem> className="search-typeahead-list">
           {(section) => (
@@ -92,18 +99,18 @@ export function TypeaheadCombobox({
                   row.kind === 'entry' ? (
                     <EntryOption
                       entry={row.entry}
-                      onAction={() => {
+                      onAction={act(() => {
                         view.select(row.entry.uniqueID);
-                      }}
+                      })}
                     />
                   ) : (
                     <ListBoxItem
                       id={row.id}
                       className="search-typeahead-option search-typeahead-see-all"
                       textValue={intl.formatMessage(typeaheadMessages.seeAll)}
-                      onAction={() => {
+                      onAction={act(() => {
                         onSeeAll(row.link);
-                      }}
+                      })}
                     >
                       {intl.formatMessage(typeaheadMessages.seeAll)}
                     </ListBoxItem>
