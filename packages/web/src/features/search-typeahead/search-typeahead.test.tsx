@@ -33,7 +33,11 @@ const GATED: SearchViewer = { is_employee: false, is_work: false, gates: ['messa
 
 /** A server stand-in whose answers the test releases one by one. */
 function controlledSource() {
-  const calls: { sourceId: string; query: string; resolve: (a: SourceAnswer) => void }[] = [];
+  const calls: {
+    sourceId: string;
+    query: string;
+    resolve: (a: SourceAnswer) => void;
+  }[] = [];
   const fetchSource: FetchSource = (sourceId, query) =>
     new Promise((resolve) => {
       calls.push({ sourceId, query, resolve });
@@ -105,10 +109,11 @@ describe('the search typeahead', () => {
     await screen.findByRole('listbox');
     expect(headings()).toEqual(['Friends', 'Groups']);
     expect(screen.getByRole('status').textContent).toBe('Searching...');
-    expect(calls).toHaveLength(0);
     await waitFor(() => {
       expect(calls.map((c) => c.sourceId)).toEqual(['users', 'pages']);
     });
+    // Debounced: asked once per source, for the whole query, never for 'a'.
+    expect(calls.every((c) => c.query === 'an')).toBe(true);
     act(() => {
       calls[1]?.resolve({ entries: [entry('page', '9', 'Annex Café')], more: [] });
     });
