@@ -6,7 +6,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithIntl } from '../../test/render';
 import { sidebarTypeaheadModel, typeaheadViewer, type SearchViewer } from './typeahead-model';
 import { TypeaheadCombobox } from './TypeaheadCombobox';
-import { useTypeahead, type FetchSource, type SourceAnswer } from './use-typeahead';
+import {
+  useTypeahead,
+  type FetchSource,
+  type SourceAnswer,
+  type TypeaheadHooks,
+} from './use-typeahead';
 
 // jsdom has no CSS.escape, which React Aria's popover and collections use.
 if (typeof globalThis.CSS === 'undefined') {
@@ -50,17 +55,25 @@ function Harness({
   fetchSource,
   onSelect = () => undefined,
   onSeeAll = () => undefined,
+  hooks,
 }: {
   viewer: SearchViewer;
   fetchSource: FetchSource;
   onSelect?: (entry: SearchEntry) => void;
   onSeeAll?: (link: SeeAllLink) => void;
+  hooks?: TypeaheadHooks;
 }): ReactNode {
   const model = useMemo(
     () => sidebarTypeaheadModel(typeaheadViewer(viewer), (q) => `Search messages for “${q}”`),
     [viewer],
   );
-  const view = useTypeahead({ model, cache: CACHE, fetchSource, onSelect });
+  const view = useTypeahead({
+    model,
+    cache: CACHE,
+    fetchSource,
+    onSelect,
+    ...(hooks === undefined ? {} : { hooks }),
+  });
   return (
     <>
       <button type="button">before</button>
@@ -227,5 +240,38 @@ describe('the search typeahead', () => {
     const section = await screen.findByRole('group', { name: 'Messages' });
     await user.click(within(section).getByRole('option', { name: 'See All' }));
     expect(onSeeAll).toHaveBeenCalledWith({ kind: 'message_search', query: 'an', type: 'message' });
+  });
+
+  it('tells the funnel hooks about queries, sources and the pick', async () => {
+    const user = userEvent.setup();
+    const events: string[] = [];
+    const hooks: TypeaheadHooks = {
+      onQueryChanged: (q) => events.push(`query:${q}`),
+      onSourceStarted: (id, q) => events.push(`started:${id}:${q}`),
+      onSourceEnded: (id, q, status) => events.push(`ended:${id}:${q}:${status}`),
+      onResultSelected: (e, q) => events.push(`selected:${e.uniqueID}:${q}`),
+    };
+    const { fetchSource, calls } = controlledSource();
+    renderWithIntl(<Harness viewer={PLAIN} fetchSource={fetchSource} hooks={hooks} />);
+    await user.type(screen.getByRole('combobox'), 'an');
+    await waitFor(() => {
+      expect(calls).toHaveLength(2);
+    });
+    act(() => {
+      for (const call of calls) call.resolve({ entries: [], more: [] });
+    });
+    await waitFor(() => {
+      expect(screen.queryByRole('status')).toBeNull();
+    });
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(events).toEqual([
+      'query:a',
+      'query:an',
+      'started:users:an',
+      'started:pages:an',
+      'ended:users:an:finished',
+      'ended:pages:an:finished',
+      'selected:friend:1:an',
+    ]);
   });
 });
