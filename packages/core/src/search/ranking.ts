@@ -17,17 +17,31 @@ export interface Triage<T> {
 
 export type MatchKind = 'exact' | 'prefix' | 'wordPrefix' | 'none';
 
+/** An item's match texts in the compared form: the normalized name and every word. */
+interface PreparedTexts {
+  name: string;
+  words: string[];
+}
+
+function prepareTexts(texts: TriageTexts): PreparedTexts {
+  const name = texts.name == null ? '' : normalizeForMatch(texts.name);
+  return { name, words: [name, ...(texts.tokens ?? []).map(normalizeForMatch)].flatMap(wordsOf) };
+}
+
 /**
  * Classifies one item against an already-normalized, non-empty query. Every
  * query word must start some word of the name or of a token for a word-prefix
  * match, so 'ann smi' finds 'Smith, Anna'.
  */
-function matchKind(query: string, queryWords: readonly string[], texts: TriageTexts): MatchKind {
-  const name = texts.name == null ? '' : normalizeForMatch(texts.name);
+function matchPrepared(
+  query: string,
+  queryWords: readonly string[],
+  texts: PreparedTexts,
+): MatchKind {
+  const { name, words } = texts;
   if (name !== '' && name === query) return 'exact';
   if (name !== '' && name.startsWith(query)) return 'prefix';
   if (queryWords.length === 0) return 'none';
-  const words = [name, ...(texts.tokens ?? []).map(normalizeForMatch)].flatMap(wordsOf);
   const everyWordMatches = queryWords.every((q) => words.some((word) => word.startsWith(q)));
   return everyWordMatches ? 'wordPrefix' : 'none';
 }
@@ -42,6 +56,14 @@ export function triage<T>(
   items: readonly T[],
   getTexts: (item: T) => TriageTexts,
 ): Triage<T> {
+  return triagePrepared(query, items, (item) => prepareTexts(getTexts(item)));
+}
+
+function triagePrepared<T>(
+  query: string,
+  items: readonly T[],
+  getTexts: (item: T) => PreparedTexts,
+): Triage<T> {
   const result: Triage<T> = { exact: [], prefix: [], wordPrefix: [], rest: [] };
   const normalized = normalizeForMatch(query);
   if (normalized === '') {
@@ -50,7 +72,7 @@ export function triage<T>(
   }
   const queryWords = wordsOf(normalized);
   for (const item of items) {
-    const kind = matchKind(normalized, queryWords, getTexts(item));
+    const kind = matchPrepared(normalized, queryWords, getTexts(item));
     if (kind === 'none') result.rest.push(item);
     else result[kind].push(item);
   }
@@ -64,8 +86,23 @@ export function entryTexts(entry: SearchEntry): TriageTexts {
   return { name: entry.title, tokens: alias === undefined ? tokens : [...tokens, alias] };
 }
 
+/**
+ * An entry's prepared texts, kept per entry object: a typeahead ranks the same
+ * cache on every keystroke, and entries are not changed once built.
+ */
+const preparedEntries = new WeakMap<SearchEntry, PreparedTexts>();
+
+function preparedEntryTexts(entry: SearchEntry): PreparedTexts {
+  let prepared = preparedEntries.get(entry);
+  if (prepared === undefined) {
+    prepared = prepareTexts(entryTexts(entry));
+    preparedEntries.set(entry, prepared);
+  }
+  return prepared;
+}
+
 /** Matching entries, exact then prefix then word-prefix; non-matching ones are dropped. */
 export function rankEntries(query: string, entries: readonly SearchEntry[]): SearchEntry[] {
-  const { exact, prefix, wordPrefix } = triage(query, entries, entryTexts);
+  const { exact, prefix, wordPrefix } = triagePrepared(query, entries, preparedEntryTexts);
   return [...exact, ...prefix, ...wordPrefix];
 }

@@ -34,7 +34,8 @@ export function dedupeEntries(entries: readonly SearchEntry[]): SearchEntry[] {
   });
 }
 
-function seeAllLink(type: EntryType, query: string): SeeAllLink {
+/** The see-all link of a section: full message search for messages, else the see-all search. */
+export function seeAllLink(type: EntryType, query: string): SeeAllLink {
   return { kind: type === 'message' ? 'message_search' : 'see_all', query, type };
 }
 

@@ -251,6 +251,22 @@ describe.each(await dialectsUnderTest())('search on %s', (dialect) => {
     expect((await search('gated', 'zzzz')).edges).toEqual([]);
   });
 
+  it('gives the full message search more than 3 messages with a limit up to 50', async () => {
+    const search = async (args: string) =>
+      gql<{ search_messages: Conn }>(
+        t.app,
+        await as('gated'),
+        `{ search_messages(query: "lunch"${args}) { ${CONN} } }`,
+      );
+    const full = (await search(', limit: 50')).data?.search_messages;
+    expect(full?.edges.length).toBeGreaterThan(3);
+    expect(full?.page_info.has_next_page).toBe(false);
+    const two = (await search(', limit: 2')).data?.search_messages;
+    expect(two?.edges).toHaveLength(2);
+    expect(two?.page_info.has_next_page).toBe(true);
+    expect(codesOf(await search(', limit: 51'))).toEqual([{ code: 'bad_request', field: 'limit' }]);
+  });
+
   it('searches pages, and on request commerce pages, games, meeting rooms and bots', async () => {
     const pages = async (viewer: ViewerName, args: string) =>
       (

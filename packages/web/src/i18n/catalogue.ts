@@ -23,6 +23,7 @@ import { nuxMessages } from '../features/nux/messages';
 import { omnipickerMessages } from '../features/omnipicker/messages';
 import { outboxMessages } from '../features/outbox/messages';
 import { requestsMessages } from '../features/requests/messages';
+import { searchTypeaheadMessages, sectionHeadings } from '../features/search-typeahead/messages';
 import { staffMessages } from '../features/staff/messages';
 import { expiredMessages } from '../features/session-expired/messages';
 import { syncMessages } from '../features/sync/messages';
@@ -63,6 +64,8 @@ export const descriptorGroups: readonly DescriptorGroup[] = [
   omnipickerMessages,
   outboxMessages,
   requestsMessages,
+  searchTypeaheadMessages,
+  sectionHeadings,
   typingMessages,
   leavePageMessages,
   beeperMessages,

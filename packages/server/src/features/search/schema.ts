@@ -75,17 +75,31 @@ builder.queryField('search_groups', (t) =>
   }),
 );
 
+const messageArgs = queryArgs.extend({
+  limit: z
+    .number()
+    .int('must be an integer')
+    .min(1, 'must be at least 1')
+    .max(TYPEAHEAD.resultViewCap, `must be at most ${TYPEAHEAD.resultViewCap}`)
+    .nullish()
+    .transform((v) => v ?? TYPEAHEAD.messagesPerSearch),
+});
+
 builder.queryField('search_messages', (t) =>
   t.field({
-    extensions: maxItems(TYPEAHEAD.messagesPerSearch),
+    extensions: maxItems(TYPEAHEAD.resultViewCap),
     type: SearchResultConnection,
-    description: `Messages of the viewer's threads, newest first; needs the message_search gate.`,
+    description: `Messages of the viewer's threads, newest first; needs the message_search gate. ${TYPEAHEAD.messagesPerSearch} unless \`limit\` (at most ${TYPEAHEAD.resultViewCap}) asks for the full message search.`,
     authScopes: { gate: 'message_search' },
-    args: { query: t.arg.string({ required: true }), allow_short_query: t.arg.boolean() },
+    args: {
+      query: t.arg.string({ required: true }),
+      limit: t.arg.int(),
+      allow_short_query: t.arg.boolean(),
+    },
     resolve: async (_root, rawArgs, ctx) => {
-      const args = parseArgs(queryArgs, rawArgs);
+      const args = parseArgs(messageArgs, rawArgs);
       const { scope, query } = begin(ctx, args.query, args.allow_short_query, 'query');
-      return resultConnection('messages', await messageSearch(scope, query));
+      return resultConnection('messages', await messageSearch(scope, query, args.limit));
     },
   }),
 );

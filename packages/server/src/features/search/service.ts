@@ -84,9 +84,13 @@ export async function roomSearch(scope: ViewerScope, query: SearchQuery): Promis
   return cut(await searchGroupThreads(scope, query, { limit: limit + 1, roomsOnly: true }), limit);
 }
 
-export async function messageSearch(scope: ViewerScope, query: SearchQuery): Promise<ResultList> {
+/** Messages: the typeahead asks for its 3; the full message search page for up to a view's cap. */
+export async function messageSearch(
+  scope: ViewerScope,
+  query: SearchQuery,
+  limit: number = TYPEAHEAD.messagesPerSearch,
+): Promise<ResultList> {
   if (!canSearchMessages(scope.viewer)) throw forbiddenError('Message search is not on for you.');
-  const limit = TYPEAHEAD.messagesPerSearch;
   return cut(await searchMessages(scope, query, limit + 1), limit);
 }
 

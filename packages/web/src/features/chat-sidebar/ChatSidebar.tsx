@@ -1,10 +1,14 @@
-import { typeaheadMessages } from '@messenger/core';
-import type { ReactNode } from 'react';
+import { typeaheadMessages, type SearchEntry } from '@messenger/core';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { lazyRoute } from '../../app/bootload';
 import { RelayRegion } from '../../relay/RelayRegion';
 import { InlineLoading } from '../../ui/InlineLoading';
+import { useSession } from '../../session/SessionProvider';
+import { useChatTabs } from '../chat-tabs/ChatTabsProvider';
+import type { TabTarget } from '../chat-tabs/tabs-reducer';
 import { RegionErrorBoundary } from '../messenger/RegionErrorBoundary';
+import type { SearchTypeaheadProps } from '../search-typeahead/SearchTypeahead';
 import { chatSidebarMessages } from './messages';
 import './chat-sidebar.css';
 import type { SidebarBodyProps } from './SidebarBody';
@@ -12,6 +16,16 @@ import type { SidebarBodyProps } from './SidebarBody';
 const LazySidebarBody = lazyRoute<SidebarBodyProps>(() =>
   import('./SidebarBody').then((module) => ({ default: module.SidebarBody })),
 );
+
+// The typeahead and its server sources use Relay: their own chunk, like the body.
+const LazySearchTypeahead = lazyRoute<SearchTypeaheadProps>(() =>
+  import('../search-typeahead/SearchTypeahead').then((module) => ({
+    default: module.SearchTypeahead,
+  })),
+);
+
+/** A placeholder of the input's size while the typeahead's chunk loads. */
+const typeaheadFallback = <div className="sidebar-typeahead-placeholder" />;
 
 /**
  * The chat sidebar region on the right of the host page (seed 2): the search
@@ -27,7 +41,19 @@ export function ChatSidebar({
   isWork: boolean;
 }): ReactNode {
   const intl = useIntl();
+  const session = useSession();
+  const tabs = useChatTabs();
   const label = intl.formatMessage(chatSidebarMessages.label);
+  // The body publishes its bootstrap friends and groups as the typeahead's local cache.
+  const [searchCache, setSearchCache] = useState<readonly SearchEntry[]>([]);
+  const { dispatch } = tabs;
+  const openChat = useCallback(
+    (target: TabTarget, title: string) => {
+      dispatch({ type: 'open', target, title });
+    },
+    [dispatch],
+  );
+  const viewer = session.state.status === 'signed-in' ? session.state.viewer : null;
   return (
     <aside className="chat-sidebar" aria-labelledby="chat-sidebar-heading">
       <h2 id="chat-sidebar-heading" className="region-heading">
@@ -35,7 +61,7 @@ export function ChatSidebar({
       </h2>
       {/*
        * The search typeahead's slot (seed 2), labelled as the seed says for
-       * work and other accounts; the typeahead work fills it with the searchbox.
+       * work and other accounts.
        */}
       <div
         role="search"
@@ -44,10 +70,18 @@ export function ChatSidebar({
         aria-label={intl.formatMessage(
           isWork ? typeaheadMessages.ariaLabelWork : typeaheadMessages.ariaLabelMessenger,
         )}
-      />
+      >
+        {viewer === null ? null : (
+          <RegionErrorBoundary resetKey="sidebar-typeahead">
+            <RelayRegion fallback={typeaheadFallback}>
+              <LazySearchTypeahead viewer={viewer} cache={searchCache} openChat={openChat} />
+            </RelayRegion>
+          </RegionErrorBoundary>
+        )}
+      </div>
       <RegionErrorBoundary resetKey="chat-sidebar">
         <RelayRegion fallback={<InlineLoading />}>
-          <LazySidebarBody viewerId={viewerId} />
+          <LazySidebarBody viewerId={viewerId} isWork={isWork} onSearchCache={setSearchCache} />
         </RelayRegion>
       </RegionErrorBoundary>
     </aside>

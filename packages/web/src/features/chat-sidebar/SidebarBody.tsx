@@ -1,7 +1,8 @@
-import { parseBuddy, type PresenceStatus } from '@messenger/core';
+import { parseBuddy, type PresenceStatus, type SearchEntry } from '@messenger/core';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { useChatTabs } from '../chat-tabs/ChatTabsProvider';
+import { sidebarLocalCache } from '../search-typeahead/typeahead-model';
 import { useLiveSync, useStartSync } from '../sync/live-sync';
 import { titleOf } from '../thread-list/thread-rows';
 import type { SidebarBodyQuery as Query } from './__generated__/SidebarBodyQuery.graphql';
@@ -20,6 +21,9 @@ const SIDEBAR_TITLE_MAX = 40;
 
 export interface SidebarBodyProps {
   viewerId: string;
+  isWork?: boolean;
+  /** Receives the typeahead's local cache built from this bootstrap data. */
+  onSearchCache?: (entries: readonly SearchEntry[]) => void;
 }
 
 /** Presence by person id from the preload's buddies (`"<id>-<STATUS>"`, core parseBuddy). */
@@ -39,7 +43,11 @@ export function presenceOf(buddies: readonly string[]): Map<string, PresenceStat
  * pages they administer (admined_pages). A friend, group or page opens its
  * chat tab at the bottom of the page.
  */
-export function SidebarBody({ viewerId }: SidebarBodyProps): ReactNode {
+export function SidebarBody({
+  viewerId,
+  isWork = false,
+  onSearchCache,
+}: SidebarBodyProps): ReactNode {
   const tabs = useChatTabs();
   const data = useLazyLoadQuery<Query>(
     graphql`
@@ -55,6 +63,8 @@ export function SidebarBody({ viewerId }: SidebarBodyProps): ReactNode {
               thumbSrc
               is_birthday
               type
+              is_messenger_user
+              search_tokens
             }
             groups {
               mercury_thread {
@@ -113,7 +123,10 @@ export function SidebarBody({ viewerId }: SidebarBodyProps): ReactNode {
   const statusOf = (id: string): PresenceStatus =>
     liveStatus.get(id) ?? presence.get(id) ?? 'OFFLINE';
 
-  const friends = preload.shortProfiles.filter((p) => p.id !== data.viewer.id);
+  const friends = useMemo(
+    () => preload.shortProfiles.filter((p) => p.id !== data.viewer.id),
+    [preload.shortProfiles, data.viewer.id],
+  );
   const groups = useMemo(
     () =>
       preload.groups.map((group): GroupRow => ({
@@ -124,6 +137,17 @@ export function SidebarBody({ viewerId }: SidebarBodyProps): ReactNode {
       })),
     [preload.groups, viewerId],
   );
+
+  useEffect(() => {
+    if (onSearchCache === undefined) return;
+    const now = new Date();
+    onSearchCache(
+      sidebarLocalCache(friends, groups, {
+        viewerIsWork: isWork,
+        today: { day: now.getDate(), month: now.getMonth() + 1 },
+      }),
+    );
+  }, [friends, groups, isWork, onSearchCache]);
 
   return (
     <>

@@ -30,6 +30,8 @@ function person(id: string, name: string, birthday: boolean) {
     thumbSrc: null,
     is_birthday: birthday,
     type: 'friend',
+    is_messenger_user: true,
+    search_tokens: [],
   };
 }
 

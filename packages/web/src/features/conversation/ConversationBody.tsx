@@ -67,6 +67,8 @@ export interface ConversationBodyProps {
   compact?: boolean;
   /** See useQueryInStore: the data came before this body was first shown. */
   onEarlyData?: () => void;
+  /** A message to scroll to and highlight (opened from a message search result). */
+  highlightMessageId?: string | null;
 }
 
 /**
@@ -82,6 +84,7 @@ export function ConversationBody({
   viewerId,
   compact = false,
   onEarlyData,
+  highlightMessageId = null,
 }: ConversationBodyProps): ReactNode {
   const variables = useMemo(() => ({ threadId }), [threadId]);
   const ready = useQueryInStore(threadQuery, variables, onEarlyData);
@@ -92,6 +95,7 @@ export function ConversationBody({
       viewerId={viewerId}
       variables={variables}
       compact={compact}
+      highlightMessageId={highlightMessageId}
     />
   );
 }
@@ -101,11 +105,13 @@ function OpenConversation({
   viewerId,
   variables,
   compact,
+  highlightMessageId,
 }: {
   threadId: string;
   viewerId: string;
   variables: Query['variables'];
   compact: boolean;
+  highlightMessageId: string | null;
 }): ReactNode {
   const live = useLiveSync(viewerId);
   const outbox = useOutbox(viewerId);
@@ -158,6 +164,7 @@ function OpenConversation({
           names={names}
           threadId={threadId}
           outbox={outbox}
+          highlightMessageId={highlightMessageId ?? null}
         />
       </div>
       <TypingIndicator

@@ -1,7 +1,13 @@
-import { forwardRef, memo, useCallback, useMemo, type ReactNode } from 'react';
+import { forwardRef, memo, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePaginationFragment } from 'react-relay';
-import { Virtuoso, type ListProps, type ItemProps, type ScrollerProps } from 'react-virtuoso';
+import {
+  Virtuoso,
+  type ItemProps,
+  type ListProps,
+  type ScrollerProps,
+  type VirtuosoHandle,
+} from 'react-virtuoso';
 import { ShareMessageButton } from '../broadcast/ShareMessageButton';
 import { usePendingRows, type Outbox, type PendingRow } from '../outbox/outbox';
 import { PendingMessage } from '../outbox/PendingMessage';
@@ -64,6 +70,8 @@ interface MessageRowProps {
   own: boolean;
   /** The receipt under the viewer's last message, else null. */
   receipt: string | null;
+  /** The message a search result opened the thread at. */
+  highlighted?: boolean;
 }
 
 /**
@@ -77,9 +85,15 @@ const MessageRow = memo(function MessageRow({
   sender,
   own,
   receipt,
+  highlighted = false,
 }: MessageRowProps): ReactNode {
   return (
-    <div className="message" data-own={own || undefined}>
+    <div
+      className="message"
+      data-own={own || undefined}
+      data-highlighted={highlighted || undefined}
+      aria-current={highlighted || undefined}
+    >
       <span className="message-sender">{sender}</span>
       {images.length === 0 ? null : (
         <div className="message-images">
@@ -111,7 +125,12 @@ export interface ConversationHistoryProps {
   threadId: string;
   /** The session's outbox: its unsent messages of this thread follow the sent ones. */
   outbox: Outbox;
+  /** A message to scroll to and highlight (a message search result); older pages load until found. */
+  highlightMessageId?: string | null;
 }
+
+/** Older pages loaded at most while looking for the highlighted message. */
+const HIGHLIGHT_SEARCH_PAGES = 20;
 
 type HistoryRow =
   { kind: 'message'; message: HistoryMessage } | { kind: 'pending'; pending: PendingRow };
@@ -130,6 +149,7 @@ export function ConversationHistory({
   names,
   threadId,
   outbox,
+  highlightMessageId = null,
 }: ConversationHistoryProps): ReactNode {
   const intl = useIntl();
   const { data, hasPrevious, isLoadingPrevious, loadPrevious } = usePaginationFragment(
@@ -201,6 +221,30 @@ export function ConversationHistory({
     if (hasPrevious && !isLoadingPrevious) loadPrevious(HISTORY_PAGE);
   }, [hasPrevious, isLoadingPrevious, loadPrevious]);
 
+  // A search result's message: load older pages until it is there, then bring it into view once.
+  const virtuoso = useRef<VirtuosoHandle>(null);
+  const highlightIndex =
+    highlightMessageId === null
+      ? -1
+      : rows.findIndex((r) => r.kind === 'message' && r.message.id === highlightMessageId);
+  const searched = useRef({ id: highlightMessageId, pages: 0, shown: false });
+  if (searched.current.id !== highlightMessageId) {
+    searched.current = { id: highlightMessageId, pages: 0, shown: false };
+  }
+  useEffect(() => {
+    const search = searched.current;
+    if (highlightMessageId === null || search.shown) return;
+    if (highlightIndex >= 0) {
+      search.shown = true;
+      virtuoso.current?.scrollToIndex({ index: highlightIndex, align: 'center' });
+      return;
+    }
+    if (hasPrevious && !isLoadingPrevious && search.pages < HIGHLIGHT_SEARCH_PAGES) {
+      search.pages += 1;
+      loadPrevious(HISTORY_PAGE);
+    }
+  }, [highlightMessageId, highlightIndex, hasPrevious, isLoadingPrevious, loadPrevious]);
+
   const historyLabel = intl.formatMessage(conversationMessages.history);
   const context = useMemo<HistoryContext>(() => ({ label: historyLabel }), [historyLabel]);
   const you = intl.formatMessage(conversationMessages.you);
@@ -217,10 +261,11 @@ export function ConversationHistory({
           sender={own ? you : (names.get(message.sender_id) ?? '')}
           own={own}
           receipt={own && message.seq_in_thread === lastOwnSeq ? receiptText : null}
+          highlighted={message.id === highlightMessageId}
         />
       );
     },
-    [lastOwnSeq, names, outbox, receiptText, viewerParticipantId, you],
+    [lastOwnSeq, names, outbox, receiptText, viewerParticipantId, you, highlightMessageId],
   );
 
   if (rows.length === 0) {
@@ -238,11 +283,12 @@ export function ConversationHistory({
         </p>
       ) : null}
       <Virtuoso
+        ref={virtuoso}
         className="history"
         data={rows}
         context={context}
         firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={rows.length - 1}
+        initialTopMostItemIndex={highlightIndex >= 0 ? highlightIndex : rows.length - 1}
         startReached={startReached}
         followOutput="auto"
         defaultItemHeight={ESTIMATED_ROW_HEIGHT}

@@ -2,12 +2,15 @@ import { parsePermalink } from '@messenger/core';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { appMessages } from '../../i18n/app-messages';
+import { useLocation } from '../../router/Router';
 import { MESSENGER_PREFIX } from '../../router/routes';
 import type { Viewer } from '../../session/session-client';
 import { AppHeader } from '../../ui/AppHeader';
 import { useDocumentTitle } from '../../ui/document-title';
 import { BROADCAST_SEGMENT, BroadcastView } from '../broadcast/BroadcastView';
 import { NEW_MESSAGE_SEGMENT, OmnipickerView } from '../omnipicker/OmnipickerView';
+import { MESSAGE_PARAM, matchSearchPage } from '../search-typeahead/search-paths';
+import { SearchPage } from '../search-typeahead/SearchPage';
 import { ThreadList } from './ThreadList';
 import { ThreadView } from './ThreadView';
 
@@ -28,7 +31,14 @@ export function MessengerPage({ viewer, path }: MessengerPageProps): ReactNode {
   // `/messages/new` and `/messages/broadcast` are compose views, not folder permalinks.
   const composing = path === `${MESSENGER_PREFIX}${NEW_MESSAGE_SEGMENT}`;
   const broadcasting = path === `${MESSENGER_PREFIX}${BROADCAST_SEGMENT}`;
-  const permalink = composing || broadcasting ? null : parsePermalink(path, MESSENGER_PREFIX);
+  // `/messages/search…`: the typeahead's see-all and message search pages.
+  const { search } = useLocation();
+  const searchPage = matchSearchPage(path, search);
+  const highlightMessageId = new URLSearchParams(search).get(MESSAGE_PARAM);
+  const permalink =
+    composing || broadcasting || searchPage !== null
+      ? null
+      : parsePermalink(path, MESSENGER_PREFIX);
   const folder = permalink?.tag ?? 'INBOX';
   // The thread a /t/{userId} permalink resolved to, remembered with the user it was for.
   const [direct, setDirect] = useState<{ userId: string; threadId: string } | null>(null);
@@ -54,12 +64,19 @@ export function MessengerPage({ viewer, path }: MessengerPageProps): ReactNode {
           currentThreadId={currentThreadId}
           onUnreadChange={setUnread}
         />
-        {composing ? (
+        {searchPage !== null ? (
+          <SearchPage route={searchPage} viewer={viewer} />
+        ) : composing ? (
           <OmnipickerView />
         ) : broadcasting ? (
           <BroadcastView />
         ) : (
-          <ThreadView permalink={permalink} viewerId={viewer.id} onDirectThread={onDirectThread} />
+          <ThreadView
+            permalink={permalink}
+            viewerId={viewer.id}
+            onDirectThread={onDirectThread}
+            highlightMessageId={highlightMessageId}
+          />
         )}
       </div>
     </div>

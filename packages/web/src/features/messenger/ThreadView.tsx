@@ -25,9 +25,12 @@ export function ThreadView({
   permalink,
   viewerId,
   onDirectThread,
+  highlightMessageId = null,
 }: {
   permalink: Permalink | null;
   viewerId: string;
+  /** A message search result's message, scrolled to and highlighted. */
+  highlightMessageId?: string | null;
   /** The thread a `/t/{userId}` permalink resolved to. */
   onDirectThread?: (threadId: string) => void;
 }): ReactNode {
@@ -65,6 +68,7 @@ export function ThreadView({
             threadId={permalink.threadId}
             viewerId={viewerId}
             onEarlyData={onEarlyData}
+            highlightMessageId={highlightMessageId}
           />
         </RelayRegion>
       </RegionErrorBoundary>
