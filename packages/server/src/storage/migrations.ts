@@ -1,3 +1,4 @@
+import { callsMigration } from '../features/calls/migration';
 import { searchMigration } from '../features/search/migration';
 import type { DialectMigration } from './dialect-migration';
 import { networkMigration } from './migrations/001-network';
@@ -13,4 +14,5 @@ export const migrations: Record<string, DialectMigration> = {
   '002-accounts': accountsMigration,
   '003-sync': syncMigration,
   '004-search': searchMigration,
+  '005-calls': callsMigration,
 };

@@ -32,6 +32,8 @@ export interface LiveAppOptions {
   bus?: SyncBus;
   /** Shares another app's database (a second node). */
   db?: Db;
+  /** Extra environment for the configuration (e.g. CALL_RING_TIMEOUT_MS). */
+  env?: Record<string, string>;
 }
 
 /** The app listening on a free port over a fresh database seeded with the world. */
@@ -44,7 +46,7 @@ export async function startLiveApp(
   if (db === undefined) throw new Error('no database');
   if (testDb !== null) await seedWorld(db);
   const ctx: AppContext = {
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env }),
     db,
     logger: createLogger('silent'),
     clock: systemClock,

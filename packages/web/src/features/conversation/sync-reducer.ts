@@ -91,6 +91,7 @@ export function reduceConversation(store: RecordSourceProxy, delta: Delta): void
       conversationOnThreadUpdated(store, delta.thread);
       return;
     case 'thread_removed':
+    case 'call_updated':
       return;
   }
 }
