@@ -9,6 +9,7 @@ import {
   type MessageDescriptor,
 } from '@messenger/core';
 import { beeperMessages } from '../features/beeper/messages';
+import { callsMessages } from '../features/calls/messages';
 import { chatSidebarMessages } from '../features/chat-sidebar/messages';
 import { chatTabsMessages } from '../features/chat-tabs/messages';
 import { conversationMessages } from '../features/conversation/messages';
@@ -58,6 +59,7 @@ export const descriptorGroups: readonly DescriptorGroup[] = [
   omnipickerMessages,
   outboxMessages,
   requestsMessages,
+  callsMessages,
   typingMessages,
   leavePageMessages,
   beeperMessages,

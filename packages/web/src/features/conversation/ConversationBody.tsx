@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { InlineLoading } from '../../ui/InlineLoading';
+import { CallButtons } from '../calls/CallButtons';
 import { useQueryInStore } from '../../relay/use-query-in-store';
 import { useOutbox } from '../outbox/outbox';
 import { useLiveSync, useResyncFetchOptions } from '../sync/live-sync';
@@ -128,6 +129,15 @@ function OpenConversation({
           title={title}
           isGroup={thread.is_group_thread}
           others={others}
+          callButtons={
+            <CallButtons
+              threadId={threadId}
+              isGroup={thread.is_group_thread}
+              title={title}
+              others={others}
+              viewerId={viewerId}
+            />
+          }
           renderSettings={(dialog) => (
             <ThreadSettingsDialog
               {...dialog}

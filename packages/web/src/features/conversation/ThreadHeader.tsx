@@ -17,6 +17,8 @@ export interface ThreadHeaderProps {
   others: readonly ThreadPerson[];
   /** The settings dialog (a react-aria Modal), given whether it is open and how to close it. */
   renderSettings: (state: { isOpen: boolean; onOpenChange: (open: boolean) => void }) => ReactNode;
+  /** The call buttons (features/calls), when calls are offered here. */
+  callButtons?: ReactNode;
 }
 
 /**
@@ -30,6 +32,7 @@ export function ThreadHeader({
   isGroup,
   others,
   renderSettings,
+  callButtons = null,
 }: ThreadHeaderProps): ReactNode {
   const intl = useIntl();
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -57,6 +60,7 @@ export function ThreadHeader({
             </Tooltip>
           </TooltipTrigger>
         ) : null}
+        {callButtons}
         <Button className="button" onPress={open}>
           {intl.formatMessage(conversationMessages.settings)}
         </Button>
