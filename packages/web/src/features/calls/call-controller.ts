@@ -190,12 +190,14 @@ export class CallController {
     else this.threadCalls.set(call.thread_id, call);
     if (this.callId() === call.call_id) {
       if (this.view.state.status !== 'ended') this.applyWire(call);
-      else this.emit();
+      else this.touch();
       return;
     }
     const me = call.participants.find((p) => p.user_id === this.viewerId);
-    if (!live || this.busy || call.status === 'ended' || me?.state !== 'ringing') {
-      this.emit();
+    // A replayed ring (the socket just connected) still rings while it can be answered.
+    const fresh = live || Date.now() - call.started_at < call.ring_timeout_ms;
+    if (!fresh || this.busy || call.status === 'ended' || me?.state !== 'ringing') {
+      this.touch();
       return;
     }
     // Rung on every open device.
@@ -427,6 +429,11 @@ export class CallController {
   private update(change: Partial<CallView>): void {
     this.view = { ...this.view, ...change };
     this.emit();
+  }
+
+  /** The thread calls changed: a new snapshot, so 'Join call' and the picker render again. */
+  private touch(): void {
+    this.update({});
   }
 
   private emit(): void {
