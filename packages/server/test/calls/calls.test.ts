@@ -240,6 +240,39 @@ describe.each(dialects)('calls over the sync socket (%s)', (dialect) => {
     await a.close();
   });
 
+  it('does not ring someone the caller blocked unless told to (the picker warned)', async () => {
+    await live.db.kysely
+      .insertInto('blocks')
+      .values({ blocker_id: PEOPLE.ann, blocked_id: PEOPLE.dot })
+      .execute();
+    try {
+      const a = await device(live, 'ann', 'ann-b');
+      const quiet = await act(a, {
+        action: 'start',
+        call_id: newCallId(),
+        thread_id: groupThread,
+        kind: 'voice',
+        user_ids: [PEOPLE.dot],
+      });
+      expect(stateOf(quiet.call as WireCall, PEOPLE.dot)).toBe('unreachable');
+      expect(quiet.call?.status).toBe('ended');
+      const callId = newCallId();
+      const rung = await act(a, {
+        action: 'start',
+        call_id: callId,
+        thread_id: groupThread,
+        kind: 'voice',
+        user_ids: [PEOPLE.dot],
+        ring_blocked: true,
+      });
+      expect(stateOf(rung.call as WireCall, PEOPLE.dot)).toBe('ringing');
+      await act(a, { action: 'hangup', call_id: callId });
+      await a.close();
+    } finally {
+      await live.db.kysely.deleteFrom('blocks').where('blocker_id', '=', PEOPLE.ann).execute();
+    }
+  });
+
   it('validates call frames at the edge and checks membership', async () => {
     const a = await device(live, 'ann', 'ann-v');
     const missing = await act(a, { action: 'start', call_id: newCallId(), kind: 'video' });

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { GroupCallPicker } from './GroupCallPicker';
+import { useBlockedAmong } from './use-blocked';
 import { callsMessages as m } from './messages';
 import { useCallController, useCallView } from './use-calls';
 import { peerOf } from './wire-events';
@@ -41,6 +42,10 @@ export function CallButtons({
   const running = controller.threadCall(threadId);
   const inThisCall = running !== null && view.call?.call_id === running.call_id && controller.busy;
   const peers = others.map((p) => peerOf({ user_id: p.id, name: p.shown }));
+  const blocked = useBlockedAmong(
+    others.map((p) => p.id),
+    picking,
+  );
   const call = (kind: CallKind) => {
     if (isGroup) setPicking(true);
     else void controller.start(threadId, kind, peers);
@@ -97,11 +102,14 @@ export function CallButtons({
           isGroup={isGroup}
           people={others}
           call={running}
+          blockedIds={blocked}
           onCall={(kind, chosen) => {
             setPicking(false);
             const picked = peers.filter((p) => chosen.includes(p.id));
-            if (inThisCall) void controller.invite(picked);
-            else void controller.start(threadId, kind, picked, { userIds: chosen });
+            // The picker showed the blocked note for them: they are rung knowingly.
+            const ringBlocked = chosen.some((id) => blocked.has(id));
+            if (inThisCall) void controller.invite(picked, ringBlocked);
+            else void controller.start(threadId, kind, picked, { userIds: chosen, ringBlocked });
           }}
         />
       ) : null}
