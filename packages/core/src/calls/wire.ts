@@ -102,7 +102,9 @@ export const callResultFrameSchema = z.object({
   call: wireCallSchema.optional(),
   /** STUN/TURN servers from the server's configuration (none by default). */
   ice_servers: z.array(ICE_SERVER_SCHEMA).optional(),
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  error: z
+    .object({ code: z.string(), message: z.string(), field: z.string().optional() })
+    .optional(),
 });
 
 /** Relayed to exactly one device: `from_device` is where to answer. */

@@ -276,7 +276,7 @@ describe.each(dialects)('calls over the sync socket (%s)', (dialect) => {
   it('validates call frames at the edge and checks membership', async () => {
     const a = await device(live, 'ann', 'ann-v');
     const missing = await act(a, { action: 'start', call_id: newCallId(), kind: 'video' });
-    expect(missing.error).toMatchObject({ code: 'bad_request' });
+    expect(missing.error).toMatchObject({ code: 'bad_request', field: 'thread_id' });
     const c = await device(live, 'cal', 'cal-v');
     const outsider = await act(c, {
       action: 'start',

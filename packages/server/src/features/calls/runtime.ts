@@ -100,7 +100,11 @@ export class CallRuntime {
       result = {
         type: 'call_result',
         request_id: frame.request_id,
-        error: { code: error.code, message: error.message },
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.field === undefined ? {} : { field: error.field }),
+        },
       };
     }
     conn.send(result);
