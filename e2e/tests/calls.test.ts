@@ -136,6 +136,15 @@ describe('calls', () => {
     await expectDecoding(callee, 1);
     expect(await checkAccessibility(caller, 'call window')).toEqual([]);
 
+    // Leaving the page during a call asks first; staying keeps the call.
+    await caller
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Messenger' })
+      .click();
+    const leave = caller.getByRole('dialog', { name: 'Leave Page?' });
+    await leave.getByRole('button', { name: 'Stay on This Page' }).click();
+    await expect.poll(() => callStatus(caller).textContent()).toBe('In Call');
+
     await callWindow(caller).getByRole('button', { name: 'Hang up' }).click();
     await expect.poll(() => callStatus(caller).textContent()).toBe('Call Ended');
     await expect.poll(() => callStatus(callee).textContent()).toBe('Call Ended');
