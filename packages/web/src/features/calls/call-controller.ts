@@ -7,11 +7,13 @@ import {
   type CallKind,
   type CallPeer,
   type CallState,
+  type ClientFrame,
+  type EphemeralFrame,
   type ServerFrame,
   type WireCall,
   type WireIceServer,
 } from '@messenger/core';
-import type { SyncConnection } from '../sync/sync-connection';
+import type { DeltaListener, SyncConnection } from '../sync/sync-connection';
 import { newCallId } from './device-id';
 import { PeerMesh } from './peer-mesh';
 import { joinedDevices, peerOf, remoteEvents } from './wire-events';
@@ -19,6 +21,14 @@ import { joinedDevices, peerOf, remoteEvents } from './wire-events';
 type CallResult = Extract<ServerFrame, { type: 'call_result' }>;
 type CallSignal = Extract<ServerFrame, { type: 'call_signal' }>;
 type Action = Omit<CallActionFrame, 'type' | 'request_id'>;
+
+/** The parts of the sync connection calls use (tests pass a fake). */
+export interface CallTransport {
+  readonly deviceId: string | null;
+  onDelta(listener: DeltaListener): () => void;
+  onEphemeral(listener: (frame: EphemeralFrame) => void): () => void;
+  sendCall(frame: Extract<ClientFrame, { type: 'call_action' | 'call_signal' }>): boolean;
+}
 
 /** What the call UI shows: core's call state, the server's view, and the media. */
 export interface CallView {
@@ -51,7 +61,7 @@ export class CallController {
   private requests = 0;
 
   constructor(
-    private readonly connection: SyncConnection,
+    private readonly connection: CallTransport,
     private readonly viewerId: string,
   ) {
     connection.onDelta((delta, info) => {
