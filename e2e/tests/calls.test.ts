@@ -136,6 +136,25 @@ describe('calls', () => {
     await expectDecoding(callee, 1);
     expect(await checkAccessibility(caller, 'call window')).toEqual([]);
 
+    // Mute and camera off switch the outgoing tracks off, and back on.
+    const localTracks = () =>
+      caller.evaluate(() => {
+        const video = document.querySelector<HTMLVideoElement>('[data-testid^="local-"] video');
+        const stream = video?.srcObject as MediaStream | null | undefined;
+        return (stream?.getTracks() ?? []).map((t) => `${t.kind}:${String(t.enabled)}`).sort();
+      });
+    expect(await localTracks()).toEqual(['audio:true', 'video:true']);
+    await callWindow(caller).getByRole('button', { name: 'Mute' }).click();
+    await callWindow(caller).getByRole('button', { name: 'Camera off' }).click();
+    expect(
+      await callWindow(caller).getByRole('button', { name: 'Mute' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(await localTracks()).toEqual(['audio:false', 'video:false']);
+    await callWindow(caller).getByRole('button', { name: 'Mute' }).click();
+    await callWindow(caller).getByRole('button', { name: 'Camera off' }).click();
+    expect(await localTracks()).toEqual(['audio:true', 'video:true']);
+    expect(await callWindow(caller).getByRole('button', { name: 'Full screen' }).count()).toBe(1);
+
     // Leaving the page during a call asks first; staying keeps the call.
     await caller
       .getByRole('navigation', { name: 'Main' })
@@ -152,6 +171,24 @@ describe('calls', () => {
     await expect
       .poll(() => caller.getByRole('log', { name: 'Messages' }).textContent())
       .toContain('Video call');
+  });
+
+  it('a media connection that drops shows Reconnecting (an ICE restart is under way)', async () => {
+    const { thread, first, second } = oneToOnePair(e2e.network as FullNetwork);
+    const caller = await openThread(first, thread.id);
+    const callee = await openThread(second, thread.id);
+    await header(caller).getByRole('button', { name: 'Voice call' }).click();
+    await answer(callee);
+    await expect.poll(() => callStatus(caller).textContent(), { timeout: 20_000 }).toBe('In Call');
+    // The callee's side of the media path goes away without a word: the caller's ICE checks fail.
+    await callee.evaluate(() => {
+      for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) pc.close();
+    });
+    await expect
+      .poll(() => callStatus(caller).textContent(), { timeout: 20_000 })
+      .toBe('Reconnecting');
+    await callWindow(caller).getByRole('button', { name: 'Hang up' }).click();
+    await expect.poll(() => callStatus(callee).textContent()).toBe('Call Ended');
   });
 
   it('a declined call is No Answer for the caller', async () => {
