@@ -174,7 +174,7 @@ describe('calls', () => {
   });
 
   it('a media connection that drops shows Reconnecting (an ICE restart is under way)', async () => {
-    const { thread, first, second } = oneToOnePair(e2e.network as FullNetwork);
+    const { thread, first, second } = oneToOnePair(e2e.network);
     const caller = await openThread(first, thread.id);
     const callee = await openThread(second, thread.id);
     await header(caller).getByRole('button', { name: 'Voice call' }).click();
