@@ -75,6 +75,31 @@ export class CallRuntime {
     });
   }
 
+  /**
+   * After a start: ring timers of calls still ringing run again, and a device
+   * left joined with no socket here after the grace period dropped out. With a
+   * shared bus another node may hold the device, so only the timers are re-armed.
+   */
+  async recover(singleNode: boolean): Promise<void> {
+    const now = this.ctx.clock.now();
+    for (const p of await this.service.unfinished()) {
+      if (p.state === 'ringing' && p.rungAt !== null) {
+        const left = Math.max(0, p.rungAt + p.timeoutMs - now);
+        this.later(left, async () => {
+          await this.service.ringTimedOut(p.callId, p.userId);
+        });
+      } else if (singleNode && p.deviceId !== null) {
+        const { callId, userId, deviceId } = p;
+        this.later(this.ctx.config.callDropGraceMs, async () => {
+          for (const other of this.hub.connectionsOf(userId)) {
+            if (other.deviceId === deviceId) return;
+          }
+          await this.service.deviceDropped(callId, userId, deviceId);
+        });
+      }
+    }
+  }
+
   close(): void {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);

@@ -148,6 +148,35 @@ export class CallService {
     return rows.map((r) => r.id);
   }
 
+  /** Participants of calls not ended yet: ringing ones and joined devices (after a restart). */
+  async unfinished(): Promise<
+    {
+      callId: string;
+      userId: string;
+      state: string;
+      deviceId: string | null;
+      rungAt: number | null;
+      timeoutMs: number;
+    }[]
+  > {
+    const rows = await this.ctx.db.read((db) =>
+      withCallTables(db)
+        .selectFrom('call_participants')
+        .innerJoin('calls', 'calls.id', 'call_participants.call_id')
+        .select([
+          'calls.id as callId',
+          'calls.ring_timeout_ms as timeoutMs',
+          'call_participants.user_id as userId',
+          'call_participants.state as state',
+          'call_participants.device_id as deviceId',
+          'call_participants.rung_at as rungAt',
+        ])
+        .where('calls.status', '<>', 'ended')
+        .execute(),
+    );
+    return rows;
+  }
+
   /** The user of a device joined to a call, for relaying signals to it; null when none is. */
   async joinedDevice(callId: string, deviceId: string): Promise<string | null> {
     const row = await this.ctx.db.read((db) =>

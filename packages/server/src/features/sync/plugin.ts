@@ -100,6 +100,9 @@ export async function registerSync(app: FastifyInstance, ctx: AppContext): Promi
   const viewers = new WeakMap<SyncConnection, Viewer>();
   const sends = new SocketSends(ctx, (conn) => viewers.get(conn));
   const calls = new CallRuntime(ctx, hub, bus);
+  calls.recover(ctx.bus === undefined).catch((error: unknown) => {
+    ctx.logger.warn({ err: error }, 'calls recovery failed');
+  });
   hub.setListeners({
     connected: (conn) => {
       presence.connected(conn);
