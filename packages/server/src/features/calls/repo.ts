@@ -98,3 +98,63 @@ export function toWireCall(
     })),
   };
 }
+
+/** Calls a device is joined to (for a dropped socket). */
+export async function callsOfDevice(
+  k: CallKysely,
+  userId: string,
+  deviceId: string,
+): Promise<string[]> {
+  const rows = await k
+    .selectFrom('call_participants')
+    .innerJoin('calls', 'calls.id', 'call_participants.call_id')
+    .select('calls.id')
+    .where('call_participants.user_id', '=', userId)
+    .where('call_participants.device_id', '=', deviceId)
+    .where('calls.status', '<>', 'ended')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export interface UnfinishedParticipant {
+  callId: string;
+  userId: string;
+  state: string;
+  deviceId: string | null;
+  rungAt: number | null;
+  timeoutMs: number;
+}
+
+/** Participants of calls not ended yet: ringing ones and joined devices (after a restart). */
+export async function unfinishedParticipants(k: CallKysely): Promise<UnfinishedParticipant[]> {
+  return k
+    .selectFrom('call_participants')
+    .innerJoin('calls', 'calls.id', 'call_participants.call_id')
+    .select([
+      'calls.id as callId',
+      'calls.ring_timeout_ms as timeoutMs',
+      'call_participants.user_id as userId',
+      'call_participants.state as state',
+      'call_participants.device_id as deviceId',
+      'call_participants.rung_at as rungAt',
+    ])
+    .where('calls.status', '<>', 'ended')
+    .execute();
+}
+
+/** The user of a device joined to a running call; null when no such device is. */
+export async function joinedDeviceUser(
+  k: CallKysely,
+  callId: string,
+  deviceId: string,
+): Promise<string | null> {
+  const row = await k
+    .selectFrom('call_participants')
+    .innerJoin('calls', 'calls.id', 'call_participants.call_id')
+    .select(['call_participants.user_id', 'call_participants.state'])
+    .where('call_participants.call_id', '=', callId)
+    .where('call_participants.device_id', '=', deviceId)
+    .where('calls.status', '<>', 'ended')
+    .executeTakeFirst();
+  return row !== undefined && isJoined(row) ? row.user_id : null;
+}

@@ -1,27 +1,19 @@
-import {
-  callSummaryLine,
-  formatCallSummaryLine,
-  type CallActionFrame,
-  type ParticipantState,
-  type WireCall,
-} from '@messenger/core';
+import type { CallActionFrame, ParticipantState, WireCall } from '@messenger/core';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Database } from '../../storage/database';
-import { notParticipant, unknownThread, viewingsOf } from '../messaging/audience';
-import { messageId } from '../messaging/ids';
-import {
-  getParticipants,
-  getThread,
-  insertMessage,
-  nextMessageSeq,
-  toWireMessage,
-} from '../messaging/repo';
+import { notParticipant, unknownThread } from '../messaging/audience';
+import { getParticipants, getThread } from '../messaging/repo';
 import { blocksAmong } from '../messaging/relations-repo';
 import { commitWithDeltas, type DeltaSink } from '../sync/commit';
+import { postSummary } from './summary';
 import {
   busyAmong,
+  callsOfDevice,
+  joinedDeviceUser,
+  unfinishedParticipants,
+  type UnfinishedParticipant,
   getCall,
   getCallParticipants,
   isJoined,
@@ -133,63 +125,17 @@ export class CallService {
     });
   }
 
-  /** Calls a device is joined to (for a dropped socket). */
-  async callsOfDevice(userId: string, deviceId: string): Promise<string[]> {
-    const rows = await this.ctx.db.read((db) =>
-      withCallTables(db)
-        .selectFrom('call_participants')
-        .innerJoin('calls', 'calls.id', 'call_participants.call_id')
-        .select('calls.id')
-        .where('call_participants.user_id', '=', userId)
-        .where('call_participants.device_id', '=', deviceId)
-        .where('calls.status', '<>', 'ended')
-        .execute(),
-    );
-    return rows.map((r) => r.id);
+  callsOfDevice(userId: string, deviceId: string): Promise<string[]> {
+    return this.ctx.db.read((db) => callsOfDevice(withCallTables(db), userId, deviceId));
   }
 
-  /** Participants of calls not ended yet: ringing ones and joined devices (after a restart). */
-  async unfinished(): Promise<
-    {
-      callId: string;
-      userId: string;
-      state: string;
-      deviceId: string | null;
-      rungAt: number | null;
-      timeoutMs: number;
-    }[]
-  > {
-    const rows = await this.ctx.db.read((db) =>
-      withCallTables(db)
-        .selectFrom('call_participants')
-        .innerJoin('calls', 'calls.id', 'call_participants.call_id')
-        .select([
-          'calls.id as callId',
-          'calls.ring_timeout_ms as timeoutMs',
-          'call_participants.user_id as userId',
-          'call_participants.state as state',
-          'call_participants.device_id as deviceId',
-          'call_participants.rung_at as rungAt',
-        ])
-        .where('calls.status', '<>', 'ended')
-        .execute(),
-    );
-    return rows;
+  unfinished(): Promise<UnfinishedParticipant[]> {
+    return this.ctx.db.read((db) => unfinishedParticipants(withCallTables(db)));
   }
 
   /** The user of a device joined to a call, for relaying signals to it; null when none is. */
-  async joinedDevice(callId: string, deviceId: string): Promise<string | null> {
-    const row = await this.ctx.db.read((db) =>
-      withCallTables(db)
-        .selectFrom('call_participants')
-        .innerJoin('calls', 'calls.id', 'call_participants.call_id')
-        .select(['call_participants.user_id', 'call_participants.state'])
-        .where('call_participants.call_id', '=', callId)
-        .where('call_participants.device_id', '=', deviceId)
-        .where('calls.status', '<>', 'ended')
-        .executeTakeFirst(),
-    );
-    return row !== undefined && isJoined(row) ? row.user_id : null;
+  joinedDevice(callId: string, deviceId: string): Promise<string | null> {
+    return this.ctx.db.read((db) => joinedDeviceUser(withCallTables(db), callId, deviceId));
   }
 
   private async start(
@@ -446,50 +392,4 @@ function admit(
     return;
   }
   set(me, 'connected', deviceId, now);
-}
-
-/** The thread's call summary line, from the caller ('Video call · 3 min', 'Missed video call'). */
-async function postSummary(
-  trx: Trx,
-  sink: DeltaSink,
-  call: CallRow,
-  people: Awaited<ReturnType<typeof getParticipants>>,
-): Promise<void> {
-  const now = call.ended_at ?? call.started_at;
-  const durationMs = call.connected_at === null ? null : Math.max(0, now - call.connected_at);
-  const text = formatCallSummaryLine(
-    callSummaryLine({
-      callId: call.id,
-      kind: call.kind,
-      direction: 'outgoing',
-      reason: durationMs === null ? 'no_answer' : 'hung_up',
-      durationMs,
-    }),
-  );
-  const seq = await nextMessageSeq(trx.k, call.thread_id, now);
-  const message = {
-    id: messageId(call.thread_id, seq),
-    thread_id: call.thread_id,
-    sender_id: call.initiator_id,
-    text,
-    created_at: now,
-    seq_in_thread: seq,
-    offline_threading_id: null,
-    entry_point: null,
-    tags: '[]',
-    kind: 'call_summary',
-  };
-  await insertMessage(trx.k, message);
-  const wire = toWireMessage(message);
-  for (const viewing of await viewingsOf(trx.k, people)) {
-    if (viewing.as === call.initiator_id) {
-      sink.add({ userId: viewing.userId, delta: { kind: 'message_new', message: wire } });
-    } else {
-      sink.add({
-        userId: viewing.userId,
-        delta: { kind: 'message_new', message: wire },
-        ack: { threadId: call.thread_id, as: viewing.as, seqInThread: seq },
-      });
-    }
-  }
 }
