@@ -1,7 +1,6 @@
 import {
   IDLE_CALL,
   createCallReducer,
-  type CallActionFrame,
   type CallCommand,
   type CallEvent,
   type CallKind,
@@ -11,16 +10,14 @@ import {
   type EphemeralFrame,
   type ServerFrame,
   type WireCall,
-  type WireIceServer,
 } from '@messenger/core';
-import type { DeltaListener, SyncConnection } from '../sync/sync-connection';
+import type { DeltaListener } from '../sync/sync-connection';
+import { CallRequests, toIceServers, type CallResult } from './call-requests';
 import { newCallId } from './device-id';
 import { PeerMesh } from './peer-mesh';
-import { joinedDevices, peerOf, remoteEvents } from './wire-events';
+import { incomingEvent, joinedDevices, remoteEvents } from './wire-events';
 
-type CallResult = Extract<ServerFrame, { type: 'call_result' }>;
 type CallSignal = Extract<ServerFrame, { type: 'call_signal' }>;
-type Action = Omit<CallActionFrame, 'type' | 'request_id'>;
 
 /** The parts of the sync connection calls use (tests pass a fake). */
 export interface CallTransport {
@@ -38,7 +35,6 @@ export interface CallView {
   remotes: ReadonlyMap<string, MediaStream>;
 }
 
-const REQUEST_TIMEOUT_MS = 10_000;
 /** The server's ring timer decides; the local one only covers a server that went quiet. */
 const RING_TIMER_SLACK_MS = 2_000;
 
@@ -52,23 +48,23 @@ export class CallController {
   private view: CallView = { state: IDLE_CALL, call: null, local: null, remotes: new Map() };
   private readonly threadCalls = new Map<string, WireCall>();
   private readonly listeners = new Set<() => void>();
-  private readonly pending = new Map<string, (frame: CallResult) => void>();
   private mesh: PeerMesh | null = null;
   private iceServers: RTCIceServer[] = [];
   private ringTimer: number | null = null;
   /** Joining a running call from the thread (not answering a ring). */
   private joining = false;
-  private requests = 0;
+  private readonly requests: CallRequests;
 
   constructor(
     private readonly connection: CallTransport,
     private readonly viewerId: string,
   ) {
+    this.requests = new CallRequests(connection);
     connection.onDelta((delta, info) => {
       if (delta.kind === 'call_updated') this.onWire(delta.call, info.live);
     });
     connection.onEphemeral((frame) => {
-      if (frame.type === 'call_result') this.pending.get(frame.request_id)?.(frame);
+      if (frame.type === 'call_result') this.requests.settle(frame);
       else if (frame.type === 'call_signal') this.onSignal(frame);
     });
   }
@@ -102,7 +98,7 @@ export class CallController {
     this.reduce = createCallReducer();
     this.joining = false;
     this.dispatch({ type: 'place_call', callId, kind, peers, at: Date.now() });
-    const result = await this.request({
+    const result = await this.requests.send({
       action: 'start',
       call_id: callId,
       thread_id: threadId,
@@ -117,22 +113,13 @@ export class CallController {
   join(call: WireCall): void {
     if (this.busy) return;
     if (this.view.state.status === 'ended') this.dismiss();
-    const others = call.participants.filter(
-      (p) => p.user_id !== this.viewerId && p.state === 'connected',
-    );
-    const [first, ...rest] = others;
-    if (first === undefined) return;
+    // Joining: whoever is in the call stands for the caller.
+    const event = incomingEvent(call, this.viewerId, null, Date.now());
+    if (event === null) return;
     this.useLimits(call);
     this.joining = true;
     this.setCall(call);
-    this.dispatch({
-      type: 'incoming_call',
-      callId: call.call_id,
-      kind: call.kind,
-      caller: peerOf(first),
-      others: rest.map(peerOf),
-      at: Date.now(),
-    });
+    this.dispatch(event);
     this.dispatch({ type: 'answer', at: Date.now() });
   }
 
@@ -157,7 +144,7 @@ export class CallController {
     const state = this.view.state;
     if (!this.busy || state.status === 'idle' || state.status === 'ended') return;
     this.dispatch({ type: 'invite', peers, at: Date.now() });
-    const result = await this.request({
+    const result = await this.requests.send({
       action: 'invite',
       call_id: state.callId,
       user_ids: peers.map((p) => p.id),
@@ -212,22 +199,12 @@ export class CallController {
     }
     // Rung on every open device.
     if (this.view.state.status === 'ended') this.dismiss();
-    const caller = call.participants.find((p) => p.user_id === call.initiator_id);
-    if (caller === undefined) return;
-    const others = call.participants.filter(
-      (p) => p.user_id !== this.viewerId && p.user_id !== caller.user_id && p.state === 'connected',
-    );
+    const event = incomingEvent(call, this.viewerId, call.initiator_id, Date.now());
+    if (event === null) return;
     this.useLimits(call);
     this.joining = false;
     this.setCall(call);
-    this.dispatch({
-      type: 'incoming_call',
-      callId: call.call_id,
-      kind: call.kind,
-      caller: peerOf(caller),
-      others: others.map(peerOf),
-      at: Date.now(),
-    });
+    this.dispatch(event);
   }
 
   /** A newer server view of the current call. */
@@ -311,7 +288,7 @@ export class CallController {
   private async sendAnswer(): Promise<void> {
     const callId = this.callId();
     if (callId === null) return;
-    const result = await this.request({
+    const result = await this.requests.send({
       action: this.joining ? 'join' : 'answer',
       call_id: callId,
     });
@@ -332,7 +309,7 @@ export class CallController {
 
   private fireAndForget(action: 'reject' | 'hangup'): void {
     const callId = this.callId();
-    if (callId !== null) void this.request({ action, call_id: callId });
+    if (callId !== null) void this.requests.send({ action, call_id: callId });
   }
 
   private startMedia(kind: CallKind, media: { muted: boolean; cameraOff: boolean }): void {
@@ -405,28 +382,6 @@ export class CallController {
     this.update({ remotes });
   }
 
-  private request(action: Action): Promise<CallResult> {
-    const requestId = `call-${String(++this.requests)}`;
-    return new Promise((resolve) => {
-      const fail = (code: string): void => {
-        this.pending.delete(requestId);
-        resolve({ type: 'call_result', request_id: requestId, error: { code, message: code } });
-      };
-      const timer = window.setTimeout(() => {
-        fail('timeout');
-      }, REQUEST_TIMEOUT_MS);
-      this.pending.set(requestId, (frame) => {
-        window.clearTimeout(timer);
-        this.pending.delete(requestId);
-        resolve(frame);
-      });
-      if (!this.connection.sendCall({ type: 'call_action', request_id: requestId, ...action })) {
-        window.clearTimeout(timer);
-        fail('offline');
-      }
-    });
-  }
-
   private clearRingTimer(): void {
     if (this.ringTimer !== null) window.clearTimeout(this.ringTimer);
     this.ringTimer = null;
@@ -449,24 +404,4 @@ export class CallController {
   private emit(): void {
     for (const listener of this.listeners) listener();
   }
-}
-
-/** exactOptionalPropertyTypes: leave out what the server left out. */
-function toIceServers(servers: readonly WireIceServer[]): RTCIceServer[] {
-  return servers.map((s) => ({
-    urls: s.urls,
-    ...(s.username === undefined ? {} : { username: s.username }),
-    ...(s.credential === undefined ? {} : { credential: s.credential }),
-  }));
-}
-
-const controllers = new WeakMap<SyncConnection, CallController>();
-
-export function callControllerFor(connection: SyncConnection, viewerId: string): CallController {
-  let controller = controllers.get(connection);
-  if (controller === undefined) {
-    controller = new CallController(connection, viewerId);
-    controllers.set(connection, controller);
-  }
-  return controller;
 }

@@ -85,3 +85,28 @@ export function joinedDevices(
       : [],
   );
 }
+
+/**
+ * The reducer's incoming_call for a call the viewer is rung into (`callerId`
+ * the initiator) or joins (null: the first one in the call stands for the
+ * caller); null when nobody is there to talk to.
+ */
+export function incomingEvent(
+  call: WireCall,
+  viewerId: string,
+  callerId: string | null,
+  at: number,
+): Extract<CallEvent, { type: 'incoming_call' }> | null {
+  const inCall = call.participants.filter((p) => p.user_id !== viewerId && p.state === 'connected');
+  const caller =
+    callerId === null ? inCall[0] : call.participants.find((p) => p.user_id === callerId);
+  if (caller === undefined) return null;
+  return {
+    type: 'incoming_call',
+    callId: call.call_id,
+    kind: call.kind,
+    caller: peerOf(caller),
+    others: inCall.filter((p) => p.user_id !== caller.user_id).map(peerOf),
+    at,
+  };
+}
