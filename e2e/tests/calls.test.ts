@@ -197,6 +197,8 @@ describe('calls', () => {
     const callee = await openThread(second, thread.id);
     await header(caller).getByRole('button', { name: 'Voice call' }).click();
     const dialog = callee.getByRole('alertdialog', { name: 'Incoming call' });
+    await dialog.waitFor();
+    expect(await checkAccessibility(callee, 'incoming call dialog')).toEqual([]);
     await dialog.getByRole('button', { name: 'Decline' }).click();
     await expect.poll(() => callStatus(caller).textContent()).toBe('No Answer');
     await expect.poll(() => callStatus(callee).textContent()).toBe('No Answer');
@@ -238,6 +240,7 @@ describe('calls', () => {
     await header(pageA).getByRole('button', { name: 'Add people' }).click();
     const rows = pageA.getByRole('dialog', { name: 'Group call' }).getByRole('option');
     await expect.poll(() => rows.count()).toBe(2);
+    expect(await checkAccessibility(pageA, 'group call picker')).toEqual([]);
     for (const row of await rows.all()) {
       expect(await row.textContent()).toContain('In Call');
       expect(await row.getAttribute('aria-disabled')).toBe('true');
