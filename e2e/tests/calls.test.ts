@@ -69,6 +69,19 @@ const TRACK_PEER_CONNECTIONS = `
   };
 `;
 
+/** Logged in on the host page (the feed with the chat sidebar), no thread open. */
+async function openHost(person: NetworkPerson): Promise<Page> {
+  const { page, context } = await e2e.newPage(server.url);
+  await context.addInitScript(TRACK_PEER_CONNECTIONS);
+  await loginAs(page, person);
+  // The sidebar's data carries the sync seq the socket starts from: rings after it reach this page.
+  await page.getByRole('complementary', { name: 'Contacts' }).getByRole('grid').first().waitFor();
+  await expect
+    .poll(() => page.getByRole('status').filter({ hasText: 'Connecting…' }).count())
+    .toBe(0);
+  return page;
+}
+
 async function openThread(person: NetworkPerson, threadId: string): Promise<Page> {
   const { page, context } = await e2e.newPage(server.url);
   await context.addInitScript(TRACK_PEER_CONNECTIONS);
@@ -134,7 +147,7 @@ describe('calls', () => {
     await expect.poll(() => callStatus(caller).textContent(), { timeout: 20_000 }).toBe('In Call');
     await expectDecoding(caller, 1);
     await expectDecoding(callee, 1);
-    expect(await checkAccessibility(caller, 'call window')).toEqual([]);
+    await checkAccessibility(caller, 'call window');
 
     // Mute and camera off switch the outgoing tracks off, and back on.
     const localTracks = () =>
@@ -194,11 +207,12 @@ describe('calls', () => {
   it('a declined call is No Answer for the caller', async () => {
     const { thread, first, second } = oneToOnePair(e2e.network);
     const caller = await openThread(first, thread.id);
-    const callee = await openThread(second, thread.id);
+    // Rung on the host page too: every signed-in page of the callee rings.
+    const callee = await openHost(second);
     await header(caller).getByRole('button', { name: 'Voice call' }).click();
     const dialog = callee.getByRole('alertdialog', { name: 'Incoming call' });
     await dialog.waitFor();
-    expect(await checkAccessibility(callee, 'incoming call dialog')).toEqual([]);
+    await checkAccessibility(callee, 'incoming call dialog');
     await dialog.getByRole('button', { name: 'Decline' }).click();
     await expect.poll(() => callStatus(caller).textContent()).toBe('No Answer');
     await expect.poll(() => callStatus(callee).textContent()).toBe('No Answer');
@@ -240,7 +254,7 @@ describe('calls', () => {
     await header(pageA).getByRole('button', { name: 'Add people' }).click();
     const rows = pageA.getByRole('dialog', { name: 'Group call' }).getByRole('option');
     await expect.poll(() => rows.count()).toBe(2);
-    expect(await checkAccessibility(pageA, 'group call picker')).toEqual([]);
+    await checkAccessibility(pageA, 'group call picker');
     for (const row of await rows.all()) {
       expect(await row.textContent()).toContain('In Call');
       expect(await row.getAttribute('aria-disabled')).toBe('true');

@@ -7,16 +7,8 @@ import type { Viewer } from '../../session/session-client';
 import { AppHeader } from '../../ui/AppHeader';
 import { useDocumentTitle } from '../../ui/document-title';
 import { NEW_MESSAGE_SEGMENT, OmnipickerView } from '../omnipicker/OmnipickerView';
-import { lazyRoute } from '../../app/bootload';
-import { RelayRegion } from '../../relay/RelayRegion';
-import type { CallRegionProps } from '../calls/CallRegion';
 import { ThreadList } from './ThreadList';
 import { ThreadView } from './ThreadView';
-
-// Calls ride on the Relay region's sync socket: their own chunk, like the thread bodies.
-const LazyCallRegion = lazyRoute<CallRegionProps>(() =>
-  import('../calls/CallRegion').then((module) => ({ default: module.CallRegion })),
-);
 
 /**
  * The full-page messenger under the product path prefix: thread list on the
@@ -66,9 +58,6 @@ export function MessengerPage({ viewer, path }: MessengerPageProps): ReactNode {
           <ThreadView permalink={permalink} viewerId={viewer.id} onDirectThread={onDirectThread} />
         )}
       </div>
-      <RelayRegion>
-        <LazyCallRegion viewerId={viewer.id} />
-      </RelayRegion>
     </div>
   );
 }
