@@ -21,6 +21,10 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   ICE_SERVERS: z.string().default('[]'),
   CALL_PARTICIPANT_LIMIT: z.coerce.number().int().min(2).default(6),
+  /** An unanswered call rings this long, then ends as 'No Answer'. */
+  CALL_RING_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(45_000),
+  /** A device in a call whose socket stays away this long has dropped out of the call. */
+  CALL_DROP_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   /** How often presence is re-evaluated and re-reported; a dead node's users lapse after 3 of these. */
   PRESENCE_SWEEP_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   /** Largest encrypted image upload in bytes (413 beyond it). */
@@ -47,6 +51,8 @@ export interface Config {
   loginRateLimitPerMinute: number;
   iceServersJson: string;
   callParticipantLimit: number;
+  callRingTimeoutMs: number;
+  callDropGraceMs: number;
   presenceSweepMs: number | undefined;
   attachmentMaxBytes: number;
 }
@@ -77,6 +83,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT,
     iceServersJson: e.ICE_SERVERS,
     callParticipantLimit: e.CALL_PARTICIPANT_LIMIT,
+    callRingTimeoutMs: e.CALL_RING_TIMEOUT_MS,
+    callDropGraceMs: e.CALL_DROP_GRACE_MS,
     presenceSweepMs: e.PRESENCE_SWEEP_MS,
     attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
   };

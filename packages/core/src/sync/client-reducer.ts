@@ -41,7 +41,10 @@ export type SyncClientEvent =
   | { type: 'closed'; code: number; jitter: number }
   | { type: 'reconnect_timer_fired' };
 
-export type EphemeralFrame = Extract<ServerFrame, { type: 'typing' | 'presence' }>;
+export type EphemeralFrame = Extract<
+  ServerFrame,
+  { type: 'typing' | 'presence' | 'call_signal' | 'call_result' }
+>;
 export type SendResultFrame = Extract<ServerFrame, { type: 'send_result' }>;
 
 export type SyncClientCommand =
@@ -176,6 +179,8 @@ function onFrame(state: Connected, frame: ServerFrame): SyncClientResult {
       return result({ ...state, lastSeq: frame.seq }, [{ type: 'resync', reason: frame.reason }]);
     case 'typing':
     case 'presence':
+    case 'call_signal':
+    case 'call_result':
       return result(state, [{ type: 'ephemeral', frame }]);
     case 'error':
       return result(state, [{ type: 'report_error', code: frame.code, message: frame.message }]);

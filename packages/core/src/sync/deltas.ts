@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wireCallSchema } from '../calls/wire';
 import { attachmentRefSchema } from './attachments';
 
 /**
@@ -86,6 +87,8 @@ export const deltaSchema = z.discriminatedUnion('kind', [
     thread_id: id,
     reason: z.enum(['removed', 'left', 'ignored']),
   }),
+  /** A call of one of the user's threads changed: the whole call as it now is (calls/wire.ts). */
+  z.object({ kind: z.literal('call_updated'), call: wireCallSchema }),
 ]);
 export type Delta = z.infer<typeof deltaSchema>;
 export type DeltaKind = Delta['kind'];

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { PRESENCE_STATUSES } from '../search/presence';
+import {
+  callActionFrameSchema,
+  callResultFrameSchema,
+  callSignalFrameSchema,
+  callSignalServerFrameSchema,
+} from '../calls/wire';
 import { deltaSchema, wireMessageSchema } from './deltas';
 import { SYNC_PROTOCOL_VERSION } from './protocol';
 
@@ -38,6 +44,10 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
    * the order they arrive.
    */
   z.object({ type: z.literal('send'), request_id: requestId, input: z.unknown() }),
+  /** Start, answer, reject, hang up, join or invite; answered by `call_result` (calls/wire.ts). */
+  callActionFrameSchema,
+  /** WebRTC signalling for one device of another participant of the call. */
+  callSignalFrameSchema,
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 export type HelloFrame = z.infer<typeof helloFrameSchema>;
@@ -52,6 +62,7 @@ export const SYNC_ERROR_CODES = [
   'hello_repeated',
   'ack_ahead',
   'not_participant',
+  'not_in_call',
 ] as const;
 export type SyncErrorCode = (typeof SYNC_ERROR_CODES)[number];
 
@@ -86,6 +97,10 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
       .object({ code: z.string(), message: z.string(), field: z.string().optional() })
       .optional(),
   }),
+  /** The answer to a `call_action`: the call as it now is, or why not. */
+  callResultFrameSchema,
+  /** Ephemeral: signalling from one device of the call, for this device only. */
+  callSignalServerFrameSchema,
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
 export type ServerFrameType = ServerFrame['type'];

@@ -30,6 +30,16 @@
  * itself after `expires_in_ms`), `presence` (a friend's status changed),
  * `pong`, `error`. Client `presence {state}` reports the user's attention.
  *
+ * Calls (calls/wire.ts): a client sends `call_action {request_id, action,
+ * call_id, ...}` (start, answer, reject, hangup, join, invite) and gets
+ * `call_result {request_id, call | error, ice_servers}`. Every change of a
+ * call is written with a `call_updated {call}` delta for each person of the
+ * thread, so every device of each participant learns it (and rings). WebRTC
+ * signalling travels as `call_signal {call_id, to_device, payload}`: the
+ * server relays it, ephemeral, to exactly that device (its hello's
+ * `device_id`) as `call_signal {call_id, from_user, from_device, payload}`,
+ * across nodes through the bus; only devices in the call may send or get it.
+ *
  * Liveness: the server pings at the WebSocket level every 25 s and drops a
  * socket that missed a whole interval. A socket that cannot keep up (its
  * send buffer over the bound, or too far behind) is closed with 4008 without

@@ -1,4 +1,5 @@
 import { attachmentsMigration } from '../features/attachments/migration';
+import { callsMigration } from '../features/calls/migration';
 import { searchMigration } from '../features/search/migration';
 import type { DialectMigration } from './dialect-migration';
 import { networkMigration } from './migrations/001-network';
@@ -15,4 +16,5 @@ export const migrations: Record<string, DialectMigration> = {
   '003-sync': syncMigration,
   '004-search': searchMigration,
   '005-attachments': attachmentsMigration,
+  '006-calls': callsMigration,
 };

@@ -1,15 +1,22 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
+import type { CallRegionProps } from '../features/calls/CallRegion';
 import { Beeper } from '../features/beeper/Beeper';
 import { HostPage } from '../features/host/HostPage';
 import { LeavePageGuard } from '../features/leave-page/LeavePageGuard';
 import { HostNux } from '../features/nux/HostNux';
 import { StaffTools } from '../features/staff/StaffTools';
-import { preloadRelay } from '../relay/RelayRegion';
+import { preloadRelay, RelayRegion } from '../relay/RelayRegion';
 import type { RouteMatch } from '../router/routes';
 import type { Viewer } from '../session/session-client';
 import { LoadingScreen } from '../ui/LoadingScreen';
+import { lazyRoute } from './bootload';
 import { LazyFunnelDashboardPage, LazyMessengerPage } from './lazy-routes';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
+
+// Calls ring on every signed-in page (host or messenger) and go on across them; own chunk.
+const LazyCallRegion = lazyRoute<CallRegionProps>(() =>
+  import('../features/calls/CallRegion').then((module) => ({ default: module.CallRegion })),
+);
 
 /** The screens of a signed-in person. */
 export function SignedIn({
@@ -32,6 +39,9 @@ export function SignedIn({
         </Suspense>
       </RouteErrorBoundary>
       <Beeper viewerId={viewer.id} />
+      <RelayRegion>
+        <LazyCallRegion viewerId={viewer.id} />
+      </RelayRegion>
       <StaffTools viewer={viewer} />
       {route.name === 'host' ? <HostNux /> : null}
     </LeavePageGuard>

@@ -12,6 +12,7 @@ import { analyticsMessages } from '../features/analytics/messages';
 import { attachmentMessages } from '../features/attachments/messages';
 import { beeperMessages } from '../features/beeper/messages';
 import { broadcastMessages } from '../features/broadcast/messages';
+import { callsMessages } from '../features/calls/messages';
 import { chatSidebarMessages } from '../features/chat-sidebar/messages';
 import { chatTabsMessages } from '../features/chat-tabs/messages';
 import { conversationMessages } from '../features/conversation/messages';
@@ -66,6 +67,7 @@ export const descriptorGroups: readonly DescriptorGroup[] = [
   requestsMessages,
   searchTypeaheadMessages,
   sectionHeadings,
+  callsMessages,
   typingMessages,
   leavePageMessages,
   beeperMessages,

@@ -13,7 +13,13 @@ import type { DeltaNote } from './delta-log';
 export type BusMessage =
   | { type: 'deltas'; notes: DeltaNote[] }
   /** `frame` is the JSON text of a server frame, for the users' sockets wherever they are. */
-  | { type: 'ephemeral'; userIds: string[]; frame: string }
+  | {
+      type: 'ephemeral';
+      userIds: string[];
+      frame: string;
+      /** Only this device (its hello's device_id) of the users: call signalling. */
+      deviceId?: string;
+    }
   /** A node's reports of its users' presence, for nodes that aggregate several nodes' sockets. */
   | { type: 'presence'; nodeId: string; reports: PresenceReport[] };
 

@@ -39,6 +39,8 @@ export class SyncConnection {
   /** Threads this socket said it is typing in, with who hears it; told "stopped" when it goes. */
   typingIn: Map<string, TypingRoute> | null = null;
   helloTimer: NodeJS.Timeout | null = null;
+  /** The hello's device_id (one tab), or one made up: call signals are routed to it. */
+  deviceId = '';
 
   constructor(
     readonly ws: WebSocket,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   SYNC_CLOSE,
@@ -28,6 +29,10 @@ export interface HubListeners {
   typing(conn: SyncConnection, frame: Extract<ClientFrame, { type: 'typing' }>): void;
   ack(conn: SyncConnection, seq: number): void;
   send(conn: SyncConnection, frame: Extract<ClientFrame, { type: 'send' }>): void;
+  call(
+    conn: SyncConnection,
+    frame: Extract<ClientFrame, { type: 'call_action' | 'call_signal' }>,
+  ): void;
 }
 
 export interface HubDeps {
@@ -120,11 +125,12 @@ export class SyncHub {
   }
 
   /** Sends a ready-made frame to the caught-up sockets of these users on this node. */
-  deliverEphemeral(userIds: readonly string[], frame: string): void {
+  deliverEphemeral(userIds: readonly string[], frame: string, deviceId?: string): void {
     for (const userId of userIds) {
       const channel = this.channels.get(userId);
       if (channel === undefined) continue;
       for (const conn of channel.connections) {
+        if (deviceId !== undefined && conn.deviceId !== deviceId) continue;
         // Ephemeral frames are worth nothing late: a backed-up socket skips them.
         if (conn.phase === 'live' && conn.ws.bufferedAmount <= this.deps.options.highWaterBytes) {
           conn.sendText(frame);
@@ -238,6 +244,11 @@ export class SyncHub {
         this.listeners?.activity(conn);
         this.listeners?.send(conn, frame);
         return;
+      case 'call_action':
+      case 'call_signal':
+        conn.lastActivityAt = this.deps.clock.now();
+        this.listeners?.call(conn, frame);
+        return;
     }
   }
 
@@ -258,6 +269,7 @@ export class SyncHub {
     if (conn.helloTimer !== null) clearTimeout(conn.helloTimer);
     conn.helloTimer = null;
     conn.phase = 'replaying';
+    conn.deviceId = hello.device_id ?? randomUUID();
     conn.lastActivityAt = this.deps.clock.now();
     // Join the channel before reading the head, so no note published meanwhile is missed.
     const channel = this.channelFor(conn.userId);
@@ -310,7 +322,7 @@ export class SyncHub {
     if (message.type === 'deltas') {
       for (const note of message.notes) this.onNote(note);
     } else if (message.type === 'ephemeral') {
-      this.deliverEphemeral(message.userIds, message.frame);
+      this.deliverEphemeral(message.userIds, message.frame, message.deviceId);
     }
   }
 

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import type { Viewer } from '../accounts/viewer';
+import { CallRuntime } from '../calls/runtime';
 import { DeliveryQueue } from '../messaging/delivery-service';
 import { SocketSends } from '../messaging/socket-send';
 import { presenceStoreFor } from '../presence/store';
@@ -23,6 +24,7 @@ export interface SyncRuntime {
   presence: PresenceTracker;
   typing: TypingRelay;
   delivery: DeliveryQueue;
+  calls: CallRuntime;
   /** Runs the retention pruning now (it also runs on a timer). */
   prune(): Promise<number>;
 }
@@ -97,6 +99,10 @@ export async function registerSync(app: FastifyInstance, ctx: AppContext): Promi
   const delivery = new DeliveryQueue(ctx);
   const viewers = new WeakMap<SyncConnection, Viewer>();
   const sends = new SocketSends(ctx, (conn) => viewers.get(conn));
+  const calls = new CallRuntime(ctx, hub, bus);
+  calls.recover(ctx.bus === undefined).catch((error: unknown) => {
+    ctx.logger.warn({ err: error }, 'calls recovery failed');
+  });
   hub.setListeners({
     connected: (conn) => {
       presence.connected(conn);
@@ -110,6 +116,7 @@ export async function registerSync(app: FastifyInstance, ctx: AppContext): Promi
     disconnected: (conn) => {
       presence.disconnected(conn);
       typing.disconnected(conn);
+      calls.disconnected(conn);
     },
     typing: (conn, frame) => {
       typing.onTyping(conn, frame).catch((error: unknown) => {
@@ -122,6 +129,9 @@ export async function registerSync(app: FastifyInstance, ctx: AppContext): Promi
     send: (conn, frame) => {
       sends.onSend(conn, frame);
     },
+    call: (conn, frame) => {
+      calls.onFrame(conn, frame);
+    },
   });
 
   const policy = { maxDeltas: options.retentionMaxDeltas, maxAgeMs: options.retentionMaxAgeMs };
@@ -133,7 +143,7 @@ export async function registerSync(app: FastifyInstance, ctx: AppContext): Promi
   }, options.pruneIntervalMs);
   pruner.unref();
 
-  const runtime: SyncRuntime = { options, hub, presence, typing, delivery, prune };
+  const runtime: SyncRuntime = { options, hub, presence, typing, delivery, calls, prune };
   runtimes.set(ctx, runtime);
 
   // Before the WebSocket plugin's own preClose: clients hear 1001 (going away) and reconnect.
@@ -141,6 +151,7 @@ export async function registerSync(app: FastifyInstance, ctx: AppContext): Promi
     clearInterval(pruner);
     presence.close();
     cluster?.close();
+    calls.close();
     await hub.close();
   });
   app.addHook('onClose', async () => {

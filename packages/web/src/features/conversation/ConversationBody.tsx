@@ -2,6 +2,7 @@ import type { EntryPointPath } from '@messenger/core';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { InlineLoading } from '../../ui/InlineLoading';
+import { CallButtons } from '../calls/CallButtons';
 import { useQueryInStore } from '../../relay/use-query-in-store';
 import { useConversationOpened } from '../analytics/conversation-entry-points';
 import { useOutbox } from '../outbox/outbox';
@@ -141,6 +142,15 @@ function OpenConversation({
           title={title}
           isGroup={thread.is_group_thread}
           others={others}
+          callButtons={
+            <CallButtons
+              threadId={threadId}
+              isGroup={thread.is_group_thread}
+              title={title}
+              others={others}
+              viewerId={viewerId}
+            />
+          }
           renderSettings={(dialog) => (
             <ThreadSettingsDialog
               {...dialog}

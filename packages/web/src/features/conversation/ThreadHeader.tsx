@@ -19,6 +19,8 @@ export interface ThreadHeaderProps {
   others: readonly ThreadPerson[];
   /** The settings dialog (a react-aria Modal), given whether it is open and how to close it. */
   renderSettings: (state: { isOpen: boolean; onOpenChange: (open: boolean) => void }) => ReactNode;
+  /** The call buttons (features/calls), when calls are offered here. */
+  callButtons?: ReactNode;
 }
 
 /**
@@ -32,6 +34,7 @@ export function ThreadHeader({
   isGroup,
   others,
   renderSettings,
+  callButtons = null,
 }: ThreadHeaderProps): ReactNode {
   const intl = useIntl();
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -59,6 +62,7 @@ export function ThreadHeader({
             </Tooltip>
           </TooltipTrigger>
         ) : null}
+        {callButtons}
         {!isGroup && others.length === 1 && others[0] !== undefined ? (
           // Group creation from here (features/omnipicker): the other person is a fixed token.
           <Link className="button" href={`${MESSENGER_PREFIX}/new?with=${others[0].id}`}>

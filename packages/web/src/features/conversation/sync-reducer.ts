@@ -107,6 +107,7 @@ export function reduceConversation(store: RecordSourceProxy, delta: Delta): void
       conversationOnDeleted(store, delta.thread_id, delta.message_id);
       return;
     case 'thread_removed':
+    case 'call_updated':
       return;
   }
 }

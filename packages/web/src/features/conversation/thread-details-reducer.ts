@@ -51,6 +51,7 @@ export function reduceThreadDetails(store: RecordSourceProxy, delta: Delta): Del
     case 'read_receipt':
     case 'message_delivered':
     case 'thread_removed':
+    case 'call_updated':
       return NO_EFFECT;
   }
 }

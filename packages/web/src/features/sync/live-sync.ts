@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useRelayEnvironment } from 'react-relay/hooks';
 import type { Environment } from 'relay-runtime';
+import { newDeviceId } from '../calls/device-id';
 import { applyDelta } from './apply-delta';
 import { SyncConnection, syncUrl, type ConnectionStatus } from './sync-connection';
 
@@ -28,6 +29,8 @@ export class LiveSync {
         this.resync();
       },
       random: Math.random,
+      // One id per tab (per signed-in store): a call's media runs on exactly one device.
+      deviceId: newDeviceId(),
       setTimer: (fn, ms) => window.setTimeout(fn, ms),
       clearTimer: (handle) => {
         window.clearTimeout(handle as number);

@@ -46,6 +46,8 @@ export interface SyncConnectionDeps {
   setTimer: (fn: () => void, ms: number) => unknown;
   clearTimer: (handle: unknown) => void;
   onError?: (code: string, message: string) => void;
+  /** This tab's id in hellos: call signals are routed to it. */
+  deviceId?: string;
 }
 
 /**
@@ -76,7 +78,7 @@ export class SyncConnection {
   /** Connects, resuming after `lastSeq` (the `sync_seq` read with the data); a second call does nothing. */
   start(lastSeq: number): void {
     if (this.started) return;
-    this.state = initialSyncClientState(lastSeq);
+    this.state = initialSyncClientState(lastSeq, this.deps.deviceId ?? null);
     this.dispatch({ type: 'start' });
   }
 
@@ -127,6 +129,19 @@ export class SyncConnection {
 
   /** Sends an ephemeral client frame (typing, presence) when live; dropped otherwise. */
   sendEphemeral(frame: Extract<ClientFrame, { type: 'typing' | 'presence' }>): boolean {
+    const socket = this.socket;
+    if (this.status !== 'live' || socket === null || socket.readyState !== 1) return false;
+    socket.send(JSON.stringify(frame));
+    return true;
+  }
+
+  /** The device id this socket says hello with, or null. */
+  get deviceId(): string | null {
+    return this.deps.deviceId ?? null;
+  }
+
+  /** Sends a call action or signal when live; false when it could not be sent. */
+  sendCall(frame: Extract<ClientFrame, { type: 'call_action' | 'call_signal' }>): boolean {
     const socket = this.socket;
     if (this.status !== 'live' || socket === null || socket.readyState !== 1) return false;
     socket.send(JSON.stringify(frame));

@@ -108,6 +108,7 @@ export function reduceThreadList(
     case 'message_new':
     case 'read_receipt':
     case 'message_delivered':
+    case 'call_updated':
       return NO_EFFECT;
   }
 }
