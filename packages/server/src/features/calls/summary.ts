@@ -37,6 +37,7 @@ export async function postSummary(
     entry_point: null,
     tags: '[]',
     kind: 'call_summary',
+    attachments: '[]',
   };
   await insertMessage(trx.k, message);
   const wire = toWireMessage(message);
