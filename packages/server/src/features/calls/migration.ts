@@ -31,6 +31,7 @@ export const callsMigration: DialectMigration = {
       .addColumn('state', 'text', (c) => c.notNull())
       .addColumn('device_id', 'text')
       .addColumn('rung_at', 'bigint')
+      .addColumn('device_seen_at', 'bigint')
       .addColumn('updated_at', 'bigint', (c) => c.notNull())
       .addPrimaryKeyConstraint('call_participants_pkey', ['call_id', 'user_id'])
       .execute();

@@ -99,21 +99,51 @@ export function toWireCall(
   };
 }
 
-/** Calls a device is joined to (for a dropped socket). */
+/**
+ * Calls a device is joined to (for a dropped socket). With `notSeenSince`,
+ * only those where the device has not opened a socket on any node since then.
+ */
 export async function callsOfDevice(
   k: CallKysely,
   userId: string,
   deviceId: string,
+  notSeenSince?: number,
 ): Promise<string[]> {
-  const rows = await k
+  let query = k
     .selectFrom('call_participants')
     .innerJoin('calls', 'calls.id', 'call_participants.call_id')
     .select('calls.id')
     .where('call_participants.user_id', '=', userId)
     .where('call_participants.device_id', '=', deviceId)
-    .where('calls.status', '<>', 'ended')
-    .execute();
+    .where('calls.status', '<>', 'ended');
+  if (notSeenSince !== undefined) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('call_participants.device_seen_at', 'is', null),
+        eb('call_participants.device_seen_at', '<', notSeenSince),
+      ]),
+    );
+  }
+  const rows = await query.execute();
   return rows.map((r) => r.id);
+}
+
+/** A device in a call opened a socket (on this node): its calls learn it is still there. */
+export async function markDeviceSeen(
+  k: CallKysely,
+  callIds: readonly string[],
+  userId: string,
+  deviceId: string,
+  now: number,
+): Promise<void> {
+  if (callIds.length === 0) return;
+  await k
+    .updateTable('call_participants')
+    .set({ device_seen_at: now })
+    .where('call_id', 'in', [...callIds])
+    .where('user_id', '=', userId)
+    .where('device_id', '=', deviceId)
+    .execute();
 }
 
 export interface UnfinishedParticipant {

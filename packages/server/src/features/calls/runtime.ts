@@ -61,15 +61,27 @@ export class CallRuntime {
     );
   }
 
-  /** A socket closed: if its device was in a call and does not come back in time, it dropped. */
+  /** A socket opened: a device in a call that came back (maybe on another node) is marked seen. */
+  connected(conn: SyncConnection): void {
+    if (conn.deviceId === '' || this.closed) return;
+    this.service.deviceSeen(conn.userId, conn.deviceId).catch((error: unknown) => {
+      this.ctx.logger.warn({ err: error }, 'call device mark failed');
+    });
+  }
+
+  /**
+   * A socket closed: if its device was in a call and does not come back in
+   * time, here or on another node (device_seen_at), it dropped.
+   */
   disconnected(conn: SyncConnection): void {
     if (conn.deviceId === '' || this.closed) return;
     const { userId, deviceId } = conn;
+    const closedAt = this.ctx.clock.now();
     this.later(this.ctx.config.callDropGraceMs, async () => {
       for (const other of this.hub.connectionsOf(userId)) {
         if (other.deviceId === deviceId) return;
       }
-      for (const callId of await this.service.callsOfDevice(userId, deviceId)) {
+      for (const callId of await this.service.callsOfDevice(userId, deviceId, closedAt)) {
         await this.service.deviceDropped(callId, userId, deviceId);
       }
     });

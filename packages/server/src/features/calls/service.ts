@@ -11,6 +11,7 @@ import { postSummary } from './summary';
 import {
   busyAmong,
   callsOfDevice,
+  markDeviceSeen,
   joinedDeviceUser,
   unfinishedParticipants,
   type UnfinishedParticipant,
@@ -125,8 +126,20 @@ export class CallService {
     });
   }
 
-  callsOfDevice(userId: string, deviceId: string): Promise<string[]> {
-    return this.ctx.db.read((db) => callsOfDevice(withCallTables(db), userId, deviceId));
+  callsOfDevice(userId: string, deviceId: string, notSeenSince?: number): Promise<string[]> {
+    return this.ctx.db.read((db) =>
+      callsOfDevice(withCallTables(db), userId, deviceId, notSeenSince),
+    );
+  }
+
+  /** A socket of a device opened: if the device is in a call, note it (a read, then a write only then). */
+  async deviceSeen(userId: string, deviceId: string): Promise<void> {
+    const callIds = await this.callsOfDevice(userId, deviceId);
+    if (callIds.length === 0) return;
+    const now = this.ctx.clock.now();
+    await this.ctx.db.transact((db) =>
+      markDeviceSeen(withCallTables(db), callIds, userId, deviceId, now),
+    );
   }
 
   unfinished(): Promise<UnfinishedParticipant[]> {
@@ -190,6 +203,7 @@ export class CallService {
         state: 'connected',
         device_id: deviceId,
         rung_at: null,
+        device_seen_at: null,
         updated_at: now,
       };
       const loaded: Loaded = { call, participants: [caller] };
@@ -228,6 +242,7 @@ export class CallService {
           state,
           device_id: null,
           rung_at: null,
+          device_seen_at: null,
           updated_at: now,
         };
         loaded.participants.push(p);
@@ -382,6 +397,7 @@ function admit(
       state: 'disconnected',
       device_id: null,
       rung_at: null,
+      device_seen_at: null,
       updated_at: now,
     };
     loaded.participants.push(me);

@@ -29,6 +29,11 @@ export interface CallParticipantTable {
   device_id: string | null;
   /** When ringing started, for the ring timeout. */
   rung_at: number | null;
+  /**
+   * When the joined device last opened a sync socket, on any node: a node that
+   * saw the device's socket close must not drop it if it came back elsewhere.
+   */
+  device_seen_at: number | null;
   updated_at: number;
 }
 

@@ -106,6 +106,7 @@ export async function registerSync(app: FastifyInstance, ctx: AppContext): Promi
   hub.setListeners({
     connected: (conn) => {
       presence.connected(conn);
+      calls.connected(conn);
     },
     ready: (conn) => {
       presence.ready(conn);
