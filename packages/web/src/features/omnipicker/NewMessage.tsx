@@ -150,7 +150,9 @@ function NewMessageForm({ original }: { original: readonly SearchEntry[] }): Rea
   // Everyone the message goes to: the original entries, then the picked tokens.
   const pickedIds = [...original, ...tokens].map((t) => objectIdOf(t.uniqueID));
   const sources = useRecipientSources(input, pickedIds);
-  const funnel = useSearchFunnel('omnipicker');
+  // Growing a one-to-one conversation into a group is the group creation search; a new
+  // message is the omnipicker's, even with several people picked (see the README).
+  const funnel = useSearchFunnel(original.length > 0 ? 'group_creation' : 'omnipicker');
   useTypeaheadFunnel(funnel, { query: input, ...sources });
   const picker: TokenizerModel = {
     ...tokenizer,
