@@ -212,7 +212,7 @@ describe('SendToPeopleForm’s search funnel', () => {
     await screen.findByText('Sent to 1 person.');
     const stored = await recorded.stored();
     expect(stored).toHaveLength(1);
-    const [name, actions] = stored[0] ?? ['', []];
+    const [name, actions]: [string, string[]] = stored[0] ?? ['', []];
     expect(name).toBe('WWW_MESSENGER_BROADCAST_SEARCH_FUNNEL');
     expect(actions[0]).toBe('start');
     expect(actions.filter((a) => a === 'result_selected')).toHaveLength(2);
