@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { checkAccessibility } from '../support/axe';
 import { useE2E } from '../support/fixtures';
 import { loginAs } from '../support/login';
-import { canLogIn, pickPerson, type Network, type NetworkPerson } from '../support/network';
+import {
+  canLogIn,
+  pickPerson,
+  threadOf,
+  type Network,
+  type NetworkPerson,
+} from '../support/network';
 
 const e2e = useE2E();
 
@@ -21,6 +27,7 @@ interface StoredFunnel {
 const OMNIPICKER = 'WWW_MESSENGER_OMNIPICKER_FUNNEL';
 const SIDEBAR_SEARCH = 'WWW_MESSENGER_SEARCH_FUNNEL';
 const BROADCAST_SEARCH = 'WWW_MESSENGER_BROADCAST_SEARCH_FUNNEL';
+const SHARE = 'WWW_MESSENGER_SHARE_FUNNEL';
 
 const lower = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
@@ -402,5 +409,35 @@ describe('funnels', () => {
     expect(names.at(-1)).toBe('abandon');
     expect(record.tags).toEqual(['entrypoint:broadcast']);
     expect(record.end_reason).toBe('explicit');
+  });
+
+  it('a share dialog closed after a search without a pick ends the share search with abandon', async () => {
+    const network = e2e.network;
+    const { me, friend, prefix } = searcherAndFriend(network, [], (p) =>
+      network.threads.some((t) => t.participants.includes(p.id) && t.messages.length > 0),
+    );
+    const since = Date.now() - 1_000;
+    const { page } = await e2e.newPage();
+    await loginAs(page, me);
+    await page.goto(`/messages/thread/${threadOf(network, me).id}`);
+    const row = page.getByRole('log', { name: 'Messages' }).getByRole('listitem').last();
+    await row.waitFor();
+    await row.getByRole('button', { name: /^Share message from / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share this message' });
+    await dialog.getByRole('combobox', { name: 'To' }).focus();
+    await page.keyboard.type(prefix);
+    await page.getByRole('option', { name: friend.name }).first().waitFor({ timeout: 10_000 });
+    // Moving focus on closes the dropdown, which hides the rest of the page while open.
+    await page.keyboard.press('Tab');
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const record = await storedRecord(await staffPage(), me, SHARE, since);
+    const names = record.actions.map((a) => a.name);
+    expect(inOrder(names, ['start', 'query_changed', 'impressions', 'abandon'])).toBe(true);
+    expect(names).not.toContain('result_selected');
+    expect(names.at(-1)).toBe('abandon');
+    expect(record.tags).toEqual(['entrypoint:share']);
   });
 });
