@@ -21,6 +21,7 @@ export { createFunnelManager, liveFunnel } from './funnel-manager';
 export type { FunnelManager, FunnelManagerDeps } from './funnel-manager';
 export {
   BROADCAST_SEARCH_FUNNEL,
+  SHARE_FUNNEL,
   SEARCH_FUNNEL_ACTIONS,
   SEARCH_SOURCE_STATUSES,
   searchFunnelEvents,

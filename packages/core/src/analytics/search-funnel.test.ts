@@ -3,7 +3,7 @@ import { manualClock } from '../clock';
 import { createFunnelManager, liveFunnel } from './funnel-manager';
 import type { FunnelName } from './funnel-registry';
 import type { FunnelCommand, FunnelManagerState } from './funnel-types';
-import { BROADCAST_SEARCH_FUNNEL, searchFunnelEvents } from './search-funnel';
+import { BROADCAST_SEARCH_FUNNEL, SHARE_FUNNEL, searchFunnelEvents } from './search-funnel';
 import type { SearchFunnelHappening } from './search-funnel';
 
 const SEARCH: FunnelName = 'WWW_MESSENGER_SEARCH_FUNNEL';
@@ -151,6 +151,22 @@ describe('broadcast search end action', () => {
       { type: 'end', picked: false },
     );
     expect(endNames(notPicked)).toBe('abandon');
+  });
+
+  it('ends a share search the same way, and any other search with a plain end', () => {
+    const share = harness(SHARE_FUNNEL);
+    share.happen({ type: 'start' }, { type: 'query_changed', query: 'a' }, { type: 'end' });
+    expect(endNames(share)).toBe('abandon');
+    const sharePicked = harness(SHARE_FUNNEL);
+    sharePicked.happen(
+      { type: 'start' },
+      { type: 'result_selected', uniqueID: 'friend:1', entryType: 'friend', position: 0 },
+      { type: 'end' },
+    );
+    expect(endNames(sharePicked)).toBe('single_result_selected');
+    const sidebar = harness();
+    sidebar.happen({ type: 'start' }, { type: 'end', picked: false });
+    expect(endNames(sidebar)).toBe('end');
   });
 
   it('yields abandon when the broadcast funnel is not live', () => {

@@ -25,6 +25,13 @@ export const SEARCH_SOURCE_STATUSES = ['finished', 'failed'] as const;
 export type SearchSourceStatus = (typeof SEARCH_SOURCE_STATUSES)[number];
 
 export const BROADCAST_SEARCH_FUNNEL: FunnelName = 'WWW_MESSENGER_BROADCAST_SEARCH_FUNNEL';
+export const SHARE_FUNNEL: FunnelName = 'WWW_MESSENGER_SHARE_FUNNEL';
+
+/**
+ * Funnels whose end says whether anyone was picked (seed 4, broadcast search
+ * end). Share sends through the same broadcast, so its search ends the same way.
+ */
+const PICK_OR_ABANDON: ReadonlySet<FunnelName> = new Set([BROADCAST_SEARCH_FUNNEL, SHARE_FUNNEL]);
 
 /** What happened in a typeahead, in the typeahead's own terms. */
 export type SearchFunnelHappening =
@@ -58,7 +65,7 @@ export type SearchFunnelHappening =
   | { readonly type: 'end'; readonly picked?: boolean };
 
 function endAction(state: FunnelManagerState, name: FunnelName, picked?: boolean): string {
-  if (name !== BROADCAST_SEARCH_FUNNEL) return SEARCH_FUNNEL_ACTIONS.end;
+  if (!PICK_OR_ABANDON.has(name)) return SEARCH_FUNNEL_ACTIONS.end;
   const anyPicked =
     picked ??
     liveFunnel(state, name)?.actions.some(

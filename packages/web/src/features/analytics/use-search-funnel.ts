@@ -122,6 +122,22 @@ export function createSearchFunnel(funnels: FunnelClient, surface: SearchSurface
   return self;
 }
 
+/** A funnel that logs nothing: for a surface rendered without a session (component tests). */
+export const silentSearchFunnel: SearchFunnel = {
+  start: () => undefined,
+  queryChanged: () => undefined,
+  impressions: () => undefined,
+  resultSelected: () => undefined,
+  sourceStarted: () => undefined,
+  sourceEnded: () => undefined,
+  tokenRemoved: () => undefined,
+  clickedOnOtherThread: () => undefined,
+  tokenizerEvent: () => undefined,
+  end: () => undefined,
+  cancel: () => undefined,
+  isOpen: () => false,
+};
+
 /** `createSearchFunnel` on the session's funnel client; unmounting with the funnel open ends it. */
 export function useSearchFunnel(surface: SearchSurface): SearchFunnel {
   const { api } = useSession();

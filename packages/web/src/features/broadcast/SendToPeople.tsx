@@ -5,17 +5,23 @@ import {
   type BroadcastKind,
   type SearchEntry,
 } from '@messenger/core';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Form, Link } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { useRelayEnvironment } from 'react-relay';
 import { MESSENGER_PREFIX } from '../../router/routes';
 import { useSession } from '../../session/SessionProvider';
+import {
+  silentSearchFunnel,
+  useSearchFunnel,
+  useTypeaheadFunnel,
+  type SearchFunnel,
+} from '../analytics/use-search-funnel';
 import { newOfflineThreadingId } from '../conversation/Composer';
 import { ComposerTextField, messageTooLong } from '../conversation/ComposerTextField';
 import { RecipientTokenizer } from '../omnipicker/RecipientTokenizer';
 import { useRecipientSources } from '../omnipicker/use-recipient-sources';
-import { useTokenizer } from '../omnipicker/use-tokenizer';
+import { useTokenizer, type TokenizerModel } from '../omnipicker/use-tokenizer';
 import { sendBroadcast } from './broadcast-mutation';
 import { broadcastMessages } from './messages';
 
@@ -40,21 +46,44 @@ interface Sent {
 export function SendToPeople(props: SendToPeopleProps): ReactNode {
   const session = useSession();
   const isWork = session.state.status === 'signed-in' && session.state.viewer.is_work;
-  return <SendToPeopleForm {...props} isWork={isWork} />;
+  const funnel = useSearchFunnel(props.kind === 'share' ? 'share' : 'broadcast');
+  return <SendToPeopleForm {...props} isWork={isWork} funnel={funnel} />;
 }
 
-/** The form itself, given whether the viewer is a work account (the dropdown's wording). */
+/**
+ * The form itself, given whether the viewer is a work account (the dropdown's
+ * wording) and the search funnel its recipient search logs to. The funnel ends
+ * when the text is sent (single_result_selected) or, through useSearchFunnel,
+ * when the view or dialog goes away: abandon unless someone was picked.
+ */
 export function SendToPeopleForm({
   kind,
   sharedText,
   isWork,
-}: SendToPeopleProps & { isWork: boolean }): ReactNode {
+  funnel = silentSearchFunnel,
+}: SendToPeopleProps & { isWork: boolean; funnel?: SearchFunnel }): ReactNode {
   const intl = useIntl();
   const environment = useRelayEnvironment();
   const tokenizer = useTokenizer();
   const { tokens, input } = tokenizer.state;
   const pickedIds = tokens.map((t) => objectIdOf(t.uniqueID));
   const sources = useRecipientSources(input, pickedIds);
+  useTypeaheadFunnel(funnel, { query: input, ...sources });
+  // Leaving the view or closing the dialog ends the search: abandon unless someone was picked.
+  useEffect(
+    () => () => {
+      funnel.end();
+    },
+    [funnel],
+  );
+  // What the person does to the tokens is logged (a pick, a removal); clearing after a send is not.
+  const picker: TokenizerModel = {
+    ...tokenizer,
+    dispatch: (event) => {
+      funnel.tokenizerEvent(tokenizer.state, event, sources.items);
+      tokenizer.dispatch(event);
+    },
+  };
   const [typed, setTyped] = useState('');
   const text = sharedText ?? typed;
   const [busy, setBusy] = useState(false);
@@ -92,6 +121,7 @@ export function SendToPeopleForm({
         threadId: d.threadId,
       })),
     });
+    funnel.end({ picked: true });
     // Ready for the next one: a new id, no one picked, an empty field.
     offlineId.current = newOfflineThreadingId();
     for (const token of picked) tokenizer.dispatch({ type: 'remove', uniqueID: token.uniqueID });
@@ -110,7 +140,7 @@ export function SendToPeopleForm({
   return (
     <div className="send-to-people">
       <RecipientTokenizer
-        model={tokenizer}
+        model={picker}
         items={sources.items}
         searching={sources.searching}
         searchLabel={intl.formatMessage(

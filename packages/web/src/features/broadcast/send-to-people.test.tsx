@@ -9,8 +9,10 @@ import {
   type GraphQLResponse,
   type Variables,
 } from 'relay-runtime';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordingFunnels } from '../../test/funnels';
 import { renderWithIntl } from '../../test/render';
+import type { SearchFunnel } from '../analytics/use-search-funnel';
 import { SendToPeopleForm, type SendToPeopleProps } from './SendToPeople';
 
 // jsdom has no CSS.escape, which React Aria's popover uses to read a meta tag.
@@ -87,13 +89,24 @@ function fakeEnvironment(sent: Input[], refuse: string[] = []): Environment {
   return new Environment({ network, store: new Store(new RecordSource()) });
 }
 
-function renderForm(environment: Environment, props: SendToPeopleProps) {
-  renderWithIntl(
+function renderForm(environment: Environment, props: SendToPeopleProps, funnel?: SearchFunnel) {
+  return renderWithIntl(
     <RelayEnvironmentProvider environment={environment}>
-      <SendToPeopleForm {...props} isWork={false} />
+      <SendToPeopleForm {...props} isWork={false} {...(funnel ? { funnel } : {})} />
     </RelayEnvironmentProvider>,
   );
 }
+
+let funnelClients: ReturnType<typeof recordingFunnels>[] = [];
+function funnels() {
+  const made = recordingFunnels();
+  funnelClients.push(made);
+  return made;
+}
+afterEach(() => {
+  for (const made of funnelClients) made.client.dispose();
+  funnelClients = [];
+});
 
 async function pick(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(screen.getByRole('combobox', { name: 'To' }));
@@ -183,5 +196,72 @@ describe('SendToPeopleForm', () => {
       });
     });
     await screen.findByText('Sent to 1 person.');
+  });
+});
+
+describe('SendToPeopleForm’s search funnel', () => {
+  it('logs picks and a removed token, and ends with single_result_selected when sent', async () => {
+    const user = userEvent.setup();
+    const recorded = funnels();
+    renderForm(fakeEnvironment([]), { kind: 'broadcast' }, recorded.funnel('broadcast'));
+    await pick(user, 'Ann Archer');
+    await pick(user, 'Bob Baker');
+    await user.click(screen.getByRole('button', { name: 'Remove Bob Baker' }));
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'hello');
+    await user.click(screen.getByRole('button', { name: 'Send to each' }));
+    await screen.findByText('Sent to 1 person.');
+    const stored = await recorded.stored();
+    expect(stored).toHaveLength(1);
+    const [name, actions]: [string, string[]] = stored[0] ?? ['', []];
+    expect(name).toBe('WWW_MESSENGER_BROADCAST_SEARCH_FUNNEL');
+    expect(actions[0]).toBe('start');
+    expect(actions.filter((a) => a === 'result_selected')).toHaveLength(2);
+    // The removal is the person's; clearing the tokens after the send is not logged.
+    expect(actions.filter((a) => a === 'token_removed')).toHaveLength(1);
+    expect(actions.indexOf('token_removed')).toBeGreaterThan(
+      actions.lastIndexOf('result_selected'),
+    );
+    expect(actions.at(-1)).toBe('single_result_selected');
+    expect(recorded.batches[0]?.records[0]?.tags).toEqual(['entrypoint:broadcast']);
+  });
+
+  it('ends with abandon when the form goes away after a search without a pick', async () => {
+    const user = userEvent.setup();
+    const recorded = funnels();
+    const view = renderForm(
+      fakeEnvironment([]),
+      { kind: 'broadcast' },
+      recorded.funnel('broadcast'),
+    );
+    await user.click(screen.getByRole('combobox', { name: 'To' }));
+    await user.keyboard('An');
+    await screen.findByRole('option', { name: 'Ann Archer' });
+    view.unmount();
+    const stored = await recorded.stored();
+    expect(stored.map(([name]) => name)).toEqual(['WWW_MESSENGER_BROADCAST_SEARCH_FUNNEL']);
+    const actions = stored[0]?.[1] ?? [];
+    expect(actions.slice(0, 2)).toEqual(['start', 'query_changed']);
+    expect(actions).toContain('impressions');
+    expect(actions).not.toContain('result_selected');
+    expect(actions.at(-1)).toBe('abandon');
+  });
+
+  it('logs a share to the share funnel, abandoned when the dialog closes without a pick', async () => {
+    const user = userEvent.setup();
+    const recorded = funnels();
+    const view = renderForm(
+      fakeEnvironment([]),
+      { kind: 'share', sharedText: 'a link' },
+      recorded.funnel('share'),
+    );
+    await user.click(screen.getByRole('combobox', { name: 'To' }));
+    await user.keyboard('Bo');
+    await screen.findByRole('option', { name: 'Bob Baker' });
+    view.unmount();
+    const stored = await recorded.stored();
+    expect(stored.map(([name, actions]) => [name, actions[0], actions.at(-1)])).toEqual([
+      ['WWW_MESSENGER_SHARE_FUNNEL', 'start', 'abandon'],
+    ]);
+    expect(recorded.batches[0]?.records[0]?.tags).toEqual(['entrypoint:share']);
   });
 });

@@ -17,10 +17,10 @@ const LazySidebarBody = lazyRoute<SidebarBodyProps>(() =>
   import('./SidebarBody').then((module) => ({ default: module.SidebarBody })),
 );
 
-// The typeahead and its server sources use Relay: their own chunk, like the body.
-const LazySearchTypeahead = lazyRoute<SearchTypeaheadProps>(() =>
-  import('../search-typeahead/SearchTypeahead').then((module) => ({
-    default: module.SearchTypeahead,
+// The typeahead, its server sources (Relay) and its search funnel: their own chunk, like the body.
+const LazySearchTypeahead = lazyRoute<Omit<SearchTypeaheadProps, 'hooks'>>(() =>
+  import('../search-typeahead/SidebarSearchTypeahead').then((module) => ({
+    default: module.SidebarSearchTypeahead,
   })),
 );
 

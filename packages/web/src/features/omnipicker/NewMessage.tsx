@@ -16,6 +16,7 @@ import { useLocation, useRouter } from '../../router/Router';
 import { useSession } from '../../session/SessionProvider';
 import { MESSENGER_PREFIX } from '../../router/routes';
 import { openingFrom } from '../analytics/conversation-entry-points';
+import type { SearchSurface } from '../analytics/search-surfaces';
 import { useSearchFunnel, useTypeaheadFunnel } from '../analytics/use-search-funnel';
 import { newOfflineThreadingId } from '../conversation/Composer';
 import { ComposerTextField, messageTooLong } from '../conversation/ComposerTextField';
@@ -138,6 +139,16 @@ function NewMessageWith({ userId }: { userId: string }): ReactNode {
   return <NewMessageForm original={original} />;
 }
 
+/**
+ * The search funnel of a new message: growing a one-to-one conversation into a
+ * group (`?with=`) is group creation; otherwise it is the omnipicker's, even
+ * with several people picked, since the surface must be known when the search
+ * starts and the number of people is known only when the message is sent.
+ */
+export function newMessageSurface(original: readonly SearchEntry[]): SearchSurface {
+  return original.length > 0 ? 'group_creation' : 'omnipicker';
+}
+
 function NewMessageForm({ original }: { original: readonly SearchEntry[] }): ReactNode {
   const intl = useIntl();
   const router = useRouter();
@@ -150,7 +161,7 @@ function NewMessageForm({ original }: { original: readonly SearchEntry[] }): Rea
   // Everyone the message goes to: the original entries, then the picked tokens.
   const pickedIds = [...original, ...tokens].map((t) => objectIdOf(t.uniqueID));
   const sources = useRecipientSources(input, pickedIds);
-  const funnel = useSearchFunnel('omnipicker');
+  const funnel = useSearchFunnel(newMessageSurface(original));
   useTypeaheadFunnel(funnel, { query: input, ...sources });
   const picker: TokenizerModel = {
     ...tokenizer,
