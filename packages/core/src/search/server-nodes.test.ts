@@ -147,6 +147,20 @@ describe('entryFromEdge', () => {
     ).toBeNull();
   });
 
+  it('leaves out a subtext that only repeats the title, keeps one that says more', () => {
+    const node: GroupThreadNode = {
+      __typename: 'MessengerViewerGroupThread',
+      id: '901',
+      name: 'Ann, Bo and 2 others',
+      is_group_thread: true,
+      participant_names: ['Ann', 'Bo', 'Cy', 'Di'],
+    };
+    expect(entryFromEdge({ node, subtext: 'Ann, Bo and 2 others ' })?.subtitle).toBeNull();
+    expect(entryFromEdge({ node, subtext: 'Ann, Bo, Cy and Di' })?.subtitle).toBe(
+      'Ann, Bo, Cy and Di',
+    );
+  });
+
   it('drops a thread that is not a group', () => {
     expect(
       entryFromEdge({

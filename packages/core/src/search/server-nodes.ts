@@ -124,12 +124,17 @@ function recordOf(node: SearchResultNode): SearchEntryRecord | null {
 /**
  * Converts one result edge into a search entry, or null when the node must be
  * dropped (seed 5: null conversions are dropped). The node's own subtitle, if
- * any, gives way to the edge's `subtext`.
+ * any, gives way to the edge's `subtext`; a subtitle that only repeats the
+ * title (an unnamed group shown by its members' names) is left out.
  */
 export function entryFromEdge(edge: SearchResultEdge, order = 0): SearchEntry | null {
   const record = recordOf(edge.node);
   if (record === null) return null;
-  return buildSearchEntry({ ...record, subtitle: edge.subtext ?? record.subtitle ?? null }, order);
+  const subtitle = edge.subtext ?? record.subtitle ?? null;
+  return buildSearchEntry(
+    { ...record, subtitle: subtitle?.trim() === record.title?.trim() ? null : subtitle },
+    order,
+  );
 }
 
 /**
