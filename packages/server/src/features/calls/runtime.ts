@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import type { SyncBus } from '../sync/bus';
 import type { SyncConnection } from '../sync/connection';
 import type { SyncHub } from '../sync/hub';
+import { callsOfJoinedDevice, noteDeviceSeen } from './devices';
 import { CallService, type CallOutcome } from './service';
 
 type CallFrame = Extract<ClientFrame, { type: 'call_action' | 'call_signal' }>;
@@ -64,7 +65,7 @@ export class CallRuntime {
   /** A socket opened: a device in a call that came back (maybe on another node) is marked seen. */
   connected(conn: SyncConnection): void {
     if (conn.deviceId === '' || this.closed) return;
-    this.service.deviceSeen(conn.userId, conn.deviceId).catch((error: unknown) => {
+    noteDeviceSeen(this.ctx, conn.userId, conn.deviceId).catch((error: unknown) => {
       this.ctx.logger.warn({ err: error }, 'call device mark failed');
     });
   }
@@ -81,7 +82,7 @@ export class CallRuntime {
       for (const other of this.hub.connectionsOf(userId)) {
         if (other.deviceId === deviceId) return;
       }
-      for (const callId of await this.service.callsOfDevice(userId, deviceId, closedAt)) {
+      for (const callId of await callsOfJoinedDevice(this.ctx, userId, deviceId, closedAt)) {
         await this.service.deviceDropped(callId, userId, deviceId);
       }
     });

@@ -10,8 +10,6 @@ import { commitWithDeltas, type DeltaSink } from '../sync/commit';
 import { postSummary } from './summary';
 import {
   busyAmong,
-  callsOfDevice,
-  markDeviceSeen,
   joinedDeviceUser,
   unfinishedParticipants,
   type UnfinishedParticipant,
@@ -124,22 +122,6 @@ export class CallService {
       }
       return [];
     });
-  }
-
-  callsOfDevice(userId: string, deviceId: string, notSeenSince?: number): Promise<string[]> {
-    return this.ctx.db.read((db) =>
-      callsOfDevice(withCallTables(db), userId, deviceId, notSeenSince),
-    );
-  }
-
-  /** A socket of a device opened: if the device is in a call, note it (a read, then a write only then). */
-  async deviceSeen(userId: string, deviceId: string): Promise<void> {
-    const callIds = await this.callsOfDevice(userId, deviceId);
-    if (callIds.length === 0) return;
-    const now = this.ctx.clock.now();
-    await this.ctx.db.transact((db) =>
-      markDeviceSeen(withCallTables(db), callIds, userId, deviceId, now),
-    );
   }
 
   unfinished(): Promise<UnfinishedParticipant[]> {
