@@ -308,7 +308,7 @@ describe('the search typeahead in the chat sidebar', () => {
     expect(ops).toContain('relaySourcesWorkchatQuery');
     expect(ops).not.toContain('relaySourcesProfilesQuery');
     await listbox(page).getByRole('option', { name: coworker.name }).first().waitFor();
-    await checkAccessibility(page, 'the work typeahead', { skipRules: ['aria-hidden-focus'] });
+    await checkAccessibility(page, 'the work typeahead');
     expect(pageErrors).toEqual([]);
   });
 

@@ -3,7 +3,7 @@
  * local cache, the time from a key press to the frame that paints its results
  * should stay within one frame (p99 ≤ 16 ms).
  *
- * The sidebar's typeahead (core's reducer and ranking, the React Aria
+ * The sidebar's typeahead (core's reducer and ranking, the ARIA
  * combobox of packages/web) is built alone with Vite from
  * packages/web/src/bench/typeahead-keystroke.tsx, with N contacts as its
  * local cache and a server that never answers (the local path only), served
@@ -164,7 +164,7 @@ async function measure(browser: Browser, url: string, contacts: number): Promise
     const box = page.getByRole('combobox', { name: 'Search Messenger' });
     await box.waitFor();
     await box.focus();
-    // One warm-up round (JIT, React Aria's first popup), then the measured ones.
+    // One warm-up round (JIT, the first popup), then the measured ones.
     for (let round = 0; round <= ROUNDS; round += 1) {
       if (round === 1) await page.evaluate(() => (window.__typeahead.samples = []));
       for (const query of QUERIES) {

@@ -12,7 +12,7 @@ import { DEFAULT_LOCALE, englishMessages } from '../i18n/catalogue';
 
 /*
  * The page of bench/src/typeahead-keystroke (not part of the app's build): the
- * sidebar's typeahead (core reducer and ranking, React Aria combobox) with a
+ * sidebar's typeahead (core reducer and ranking, its ARIA combobox) with a
  * local cache of N contacts, far beyond the sidebar's own top-50 cut, and a
  * server that answers nothing, so each keystroke's work is the local path.
  * It records when React committed each query; the runner adds the keystroke

@@ -117,8 +117,7 @@ export function SearchTypeahead({
               hooks?.onImpressions?.(shownRows(view.sections), view.state.query);
             return;
           }
-          // The text stays after a pick: clearing it while React Aria still counts the input
-          // as focused would open the popup again over what the pick opened.
+          // The text stays after a pick, so the person sees what they searched for.
           hooks?.onEnd?.(picked.current ? 'single_result_selected' : 'abandon');
         }}
       />

@@ -1,32 +1,38 @@
-import { typeaheadMessages, type SearchEntry, type SeeAllLink } from '@messenger/core';
-import { useMemo, useRef, type ReactNode } from 'react';
+import { typeaheadMessages, type SeeAllLink } from '@messenger/core';
 import {
-  Collection,
-  ComboBox,
-  Header,
-  Input,
-  ListBox,
-  ListBoxItem,
-  ListBoxSection,
-  Popover,
-} from 'react-aria-components';
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useIntl } from 'react-intl';
 import { sectionHeadings } from './messages';
+import { closedPopup, popupReducer, shownActive } from './popup-state';
+import { TypeaheadOption, type TypeaheadRow } from './TypeaheadOption';
 import type { ShownSection, TypeaheadView } from './use-typeahead';
 import './search-typeahead.css';
 
-type Row =
-  | { id: string; kind: 'entry'; entry: SearchEntry }
-  | { id: string; kind: 'see_all'; link: SeeAllLink; heading: string };
-
-interface SectionItem {
-  id: string;
+interface SectionRows {
+  key: string;
   heading: string;
-  rows: Row[];
+  rows: TypeaheadRow[];
 }
 
 /** The key of a section's see-all row; entry unique ids always start with an entry type. */
 const seeAllKey = (section: ShownSection) => `see-all:${section.type}`;
+
+/** Where the popup sits: under the input, measured when it opens (it is fixed, so no clipping). */
+interface Anchor {
+  top: number;
+  left: number;
+  width: number;
+}
 
 export interface TypeaheadComboboxProps {
   /** The accessible name (core's work-chat or messenger label). */
@@ -38,12 +44,18 @@ export interface TypeaheadComboboxProps {
 }
 
 /**
- * The search typeahead: a combobox whose listbox popup holds core's sections
- * in the seed's order, each under its heading, with a see-all row when the
- * section has more. React Aria does the keyboard: ArrowUp/Down move the
- * highlight, Enter picks, Escape closes (keeping the text, clearing the
- * highlight). The popup opens on typing or ArrowDown, never on focus alone,
- * so Tab passes through on its way to the sidebar's lists.
+ * The search typeahead: an input with role combobox whose listbox popup holds
+ * core's sections in the seed's order, each a group under its heading, with a
+ * see-all row when the section has more (WAI-ARIA combobox pattern, focus
+ * stays in the input and the highlight is its aria-activedescendant).
+ * ArrowUp/Down move the highlight, Enter picks, Escape closes (keeping the
+ * text, clearing the highlight). The popup opens on typing or ArrowDown,
+ * never on focus alone, so Tab passes through on its way to the sidebar's lists.
+ *
+ * It is hand-made rather than React Aria's ComboBox because it runs on every
+ * keystroke: React Aria rebuilds its whole collection per change, while here
+ * each row is a memoized element that re-renders only when its entry or its
+ * highlight changed (bench/ typeahead-keystroke measures the difference).
  */
 export function TypeaheadCombobox({
   label,
@@ -52,103 +64,199 @@ export function TypeaheadCombobox({
   onOpenChange,
 }: TypeaheadComboboxProps): ReactNode {
   const intl = useIntl();
+  const baseId = useId();
+  const listId = `${baseId}-list`;
   const input = useRef<HTMLInputElement>(null);
-  // A pick closes the popup first (leaving the input commits and closes it), so what the pick
-  // opens (a dialog, a chat tab) is not hidden by the popup's hiding of the rest of the page.
-  const act = (action: () => void) => () => {
-    input.current?.blur();
-    action();
-  };
-  const items = useMemo(
-    (): SectionItem[] =>
+  const [popup, send] = useReducer(popupReducer, closedPopup);
+  const [anchor, setAnchor] = useState<Anchor | null>(null);
+
+  const sections = useMemo(
+    (): SectionRows[] =>
       view.sections.map((section) => {
         const heading = intl.formatMessage(sectionHeadings[section.type]);
-        const rows: Row[] = section.entries.map((entry) => ({
-          id: entry.uniqueID,
+        const rows: TypeaheadRow[] = section.entries.map((entry) => ({
+          key: entry.uniqueID,
           kind: 'entry',
           entry,
         }));
         if (section.seeAll !== null) {
-          rows.push({ id: seeAllKey(section), kind: 'see_all', link: section.seeAll, heading });
+          rows.push({ key: seeAllKey(section), kind: 'see_all' });
         }
-        return { id: `section:${section.type}`, heading, rows };
+        return { key: section.type, heading, rows };
       }),
     [view.sections, intl],
   );
-  return (
-    <ComboBox
-      className="search-typeahead"
-      aria-label={label}
-      items={items}
-      inputValue={view.state.query}
-      onInputChange={view.setQuery}
-      menuTrigger="input"
-      allowsCustomValue
-      allowsEmptyCollection
-      shouldFocusWrap
-      {...(onOpenChange === undefined ? {} : { onOpenChange })}
-    >
-      <Input ref={input} className="search-typeahead-input" placeholder={label} />
-      <Popover className="search-typeahead-popover" placement="bottom start" offset={4}>
-        <ListBox<SectionItem> className="search-typeahead-list">
-          {(section) => (
-            <ListBoxSection id={section.id} className="search-typeahead-section">
-              <Header className="search-typeahead-heading">{section.heading}</Header>
-              <Collection items={section.rows}>
-                {(row) =>
-                  row.kind === 'entry' ? (
-                    <EntryOption
-                      entry={row.entry}
-                      onAction={act(() => {
-                        view.select(row.entry.uniqueID);
-                      })}
-                    />
-                  ) : (
-                    <ListBoxItem
-                      id={row.id}
-                      className="search-typeahead-option search-typeahead-see-all"
-                      textValue={intl.formatMessage(typeaheadMessages.seeAll)}
-                      onAction={act(() => {
-                        onSeeAll(row.link);
-                      })}
-                    >
-                      {intl.formatMessage(typeaheadMessages.seeAll)}
-                    </ListBoxItem>
-                  )
-                }
-              </Collection>
-            </ListBoxSection>
-          )}
-        </ListBox>
-        {view.searching ? (
-          <p role="status" className="search-typeahead-status">
-            {intl.formatMessage(typeaheadMessages.searching)}
-          </p>
-        ) : null}
-      </Popover>
-    </ComboBox>
-  );
-}
+  const seeAllLabel = intl.formatMessage(typeaheadMessages.seeAll);
+  const keys = useMemo(() => sections.flatMap((s) => s.rows.map((r) => r.key)), [sections]);
+  const keySet = useMemo(() => new Set(keys), [keys]);
+  const active = shownActive(popup, keySet);
+  const optionId = (key: string) => `${baseId}-o-${encodeURIComponent(key)}`;
 
-/** One result; its accessible name is all its visible text (title, then subtitle). */
-function EntryOption({ entry, onAction }: { entry: SearchEntry; onAction: () => void }): ReactNode {
+  // The callbacks the rows hold stay the same across keystrokes (the rows are memoized);
+  // they read the current rows and handlers from here.
+  const latest = useRef({ sections, view, onSeeAll, onOpenChange, open: popup.open });
+  latest.current = { sections, view, onSeeAll, onOpenChange, open: popup.open };
+
+  const setOpen = useCallback((open: boolean) => {
+    if (latest.current.open === open) return;
+    latest.current.open = open;
+    latest.current.onOpenChange?.(open);
+  }, []);
+
+  const close = useCallback(() => {
+    send({ type: 'closed' });
+    setOpen(false);
+  }, [setOpen]);
+
+  const measure = useCallback(() => {
+    const box = input.current?.getBoundingClientRect();
+    if (box === undefined) return;
+    const next = { top: box.bottom + 4, left: box.left, width: box.width };
+    setAnchor((current) =>
+      current !== null &&
+      current.top === next.top &&
+      current.left === next.left &&
+      current.width === next.width
+        ? current
+        : next,
+    );
+  }, []);
+  const openAt = useCallback(() => {
+    measure();
+    setOpen(true);
+  }, [measure, setOpen]);
+
+  // The popup is fixed under the input: it follows when the page scrolls or resizes while open.
+  useEffect(() => {
+    if (!popup.open) return;
+    window.addEventListener('scroll', measure, { capture: true, passive: true });
+    window.addEventListener('resize', measure);
+    return () => {
+      window.removeEventListener('scroll', measure, { capture: true });
+      window.removeEventListener('resize', measure);
+    };
+  }, [popup.open, measure]);
+
+  const pick = useCallback(
+    (key: string) => {
+      const { sections: current, view: v, onSeeAll: seeAll } = latest.current;
+      const row = current.flatMap((s) => s.rows).find((r) => r.key === key);
+      if (row === undefined) return;
+      // The pick happens first (it marks the funnel's outcome), then the popup closes and the
+      // input lets go of focus, so whatever the pick opened (a dialog, a chat tab) can take it.
+      if (row.kind === 'entry') v.select(row.entry.uniqueID);
+      else {
+        const section = v.sections.find((s) => seeAllKey(s) === key);
+        if (section?.seeAll != null) seeAll(section.seeAll);
+      }
+      close();
+      input.current?.blur();
+    },
+    [close],
+  );
+  const hover = useCallback((key: string) => {
+    send({ type: 'hovered', key });
+  }, []);
+
+  // Keeps the highlighted row in view when the arrows move it past the popup's edge.
+  const activeId = active === null ? null : optionId(active);
+  useLayoutEffect(() => {
+    if (activeId !== null) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
+  }, [activeId]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp':
+        event.preventDefault();
+        if (!popup.open) openAt();
+        send({ type: 'arrow', direction: event.key === 'ArrowDown' ? 'down' : 'up', keys });
+        return;
+      case 'Enter':
+        if (!popup.open) return;
+        event.preventDefault();
+        if (active !== null) pick(active);
+        else close();
+        return;
+      case 'Escape':
+        if (!popup.open) return;
+        event.preventDefault();
+        close();
+        return;
+    }
+  };
+
   return (
-    <ListBoxItem
-      id={entry.uniqueID}
-      textValue={entry.title}
-      className="search-typeahead-option"
-      data-entry-type={entry.type}
-      onAction={onAction}
-    >
-      <span className="search-typeahead-photo" aria-hidden="true">
-        {entry.photo === null ? null : <img src={entry.photo} alt="" width={28} height={28} />}
-      </span>
-      <span className="search-typeahead-texts">
-        <span className="search-typeahead-title">{entry.title}</span>
-        {entry.subtitle === null ? null : (
-          <span className="search-typeahead-subtitle">{entry.subtitle}</span>
-        )}
-      </span>
-    </ListBoxItem>
+    <div className="search-typeahead">
+      <input
+        ref={input}
+        className="search-typeahead-input"
+        type="text"
+        role="combobox"
+        aria-label={label}
+        aria-autocomplete="list"
+        aria-expanded={popup.open}
+        aria-controls={popup.open ? listId : undefined}
+        aria-activedescendant={activeId ?? undefined}
+        placeholder={label}
+        autoComplete="off"
+        autoCorrect="off"
+        spellCheck={false}
+        value={view.state.query}
+        onChange={(event) => {
+          view.setQuery(event.target.value);
+          if (!popup.open) openAt();
+          send({ type: 'typed' });
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={close}
+      />
+      {popup.open ? (
+        <div
+          className="search-typeahead-popover"
+          style={anchor === null ? undefined : { ...anchor, position: 'fixed' }}
+          // Pressing a row must not take focus from the input (the pick would close on blur first).
+          onMouseDown={(event) => {
+            event.preventDefault();
+          }}
+        >
+          <div id={listId} role="listbox" aria-label={label} className="search-typeahead-list">
+            {sections.map((section) => (
+              <div
+                key={section.key}
+                role="group"
+                aria-labelledby={`${baseId}-h-${section.key}`}
+                className="search-typeahead-section"
+              >
+                <div
+                  id={`${baseId}-h-${section.key}`}
+                  role="presentation"
+                  className="search-typeahead-heading"
+                >
+                  {section.heading}
+                </div>
+                {section.rows.map((row) => (
+                  <TypeaheadOption
+                    key={row.key}
+                    rowKey={row.key}
+                    entry={row.kind === 'entry' ? row.entry : null}
+                    seeAllLabel={seeAllLabel}
+                    domId={optionId(row.key)}
+                    highlighted={row.key === active}
+                    onPick={pick}
+                    onHover={hover}
+                  />
+                ))}
+              </div>
+            ))}
+          </div>
+          {view.searching ? (
+            <p role="status" className="search-typeahead-status">
+              {intl.formatMessage(typeaheadMessages.searching)}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -13,13 +13,6 @@ import {
   type TypeaheadHooks,
 } from './use-typeahead';
 
-// jsdom has no CSS.escape, which React Aria's popover and collections use.
-if (typeof globalThis.CSS === 'undefined') {
-  Object.defineProperty(globalThis, 'CSS', {
-    value: { escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) },
-  });
-}
-
 function entry(type: SearchEntry['type'], id: string, title: string): SearchEntry {
   const built = buildSearchEntry({ uid: id, type, title });
   if (built === null) throw new Error('bad entry');
@@ -206,6 +199,31 @@ describe('the search typeahead', () => {
     await user.keyboard('{Enter}');
     expect(onSelect).toHaveBeenCalledTimes(1);
     expect(onSelect.mock.calls[0]?.[0]).toMatchObject({ uniqueID: 'friend:2' });
+  });
+
+  it('picks a row pressed with the pointer, and Enter without a highlight only closes', async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    const { fetchSource } = controlledSource();
+    renderWithIntl(<Harness viewer={PLAIN} fetchSource={fetchSource} onSelect={onSelect} />);
+    const box = screen.getByRole('combobox');
+    await user.type(box, 'an');
+    await screen.findByRole('listbox');
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    expect(onSelect).not.toHaveBeenCalled();
+    await user.type(box, 'n');
+    await user.hover(await screen.findByRole('option', { name: 'Annika Lund' }));
+    expect(screen.getByRole('option', { name: 'Annika Lund' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    await user.click(screen.getByRole('option', { name: 'Annika Lund' }));
+    expect(onSelect).toHaveBeenCalledTimes(1);
+    expect(onSelect.mock.calls[0]?.[0]).toMatchObject({ uniqueID: 'friend:2' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(document.activeElement).not.toBe(box);
   });
 
   it('offers message search only to a viewer with the gate', async () => {

@@ -1,0 +1,70 @@
+import type { SearchEntry } from '@messenger/core';
+import { memo, type ReactNode } from 'react';
+
+export type TypeaheadRow =
+  { key: string; kind: 'entry'; entry: SearchEntry } | { key: string; kind: 'see_all' };
+
+export interface TypeaheadOptionProps {
+  rowKey: string;
+  /** The result shown, or null for a section's see-all row. */
+  entry: SearchEntry | null;
+  /** The see-all row's text. */
+  seeAllLabel: string;
+  domId: string;
+  highlighted: boolean;
+  onPick: (key: string) => void;
+  onHover: (key: string) => void;
+}
+
+/**
+ * One row of the popup. Memoized on plain values and its entry object (the
+ * ranking hands back the cache's own objects), so a keystroke re-renders only
+ * the rows that changed, not every row shown. Its accessible name is all its
+ * visible text (title, then subtitle).
+ */
+export const TypeaheadOption = memo(function TypeaheadOption({
+  rowKey,
+  entry,
+  seeAllLabel,
+  domId,
+  highlighted,
+  onPick,
+  onHover,
+}: TypeaheadOptionProps): ReactNode {
+  return (
+    <div
+      id={domId}
+      role="option"
+      aria-selected={highlighted}
+      className={
+        entry === null
+          ? 'search-typeahead-option search-typeahead-see-all'
+          : 'search-typeahead-option'
+      }
+      data-entry-type={entry?.type}
+      data-focused={highlighted ? true : undefined}
+      onClick={() => {
+        onPick(rowKey);
+      }}
+      onPointerMove={() => {
+        if (!highlighted) onHover(rowKey);
+      }}
+    >
+      {entry === null ? (
+        seeAllLabel
+      ) : (
+        <>
+          <span className="search-typeahead-photo" aria-hidden="true">
+            {entry.photo === null ? null : <img src={entry.photo} alt="" width={28} height={28} />}
+          </span>
+          <span className="search-typeahead-texts">
+            <span className="search-typeahead-title">{entry.title}</span>
+            {entry.subtitle === null ? null : (
+              <span className="search-typeahead-subtitle">{entry.subtitle}</span>
+            )}
+          </span>
+        </>
+      )}
+    </div>
+  );
+});
