@@ -1,56 +1,17 @@
 import { entriesFromEdges } from '@messenger/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/session';
+import { describe, expect, it } from 'vitest';
 import { dialectsUnderTest } from '../support/test-db';
-import {
-  fixtureNetwork,
-  GAMES,
-  PAGES,
-  PASSWORD,
-  PEOPLE,
-  THREADS,
-  usernameOf,
-  type ViewerName,
-} from './fixture-network';
-import { codesOf, gql, gqlOk, loadNetwork, sessionCache } from './support';
-
-interface Edge {
-  subtext: string | null;
-  cursor: string;
-  node: { __typename: string; id?: string; name?: string; [key: string]: unknown };
-}
-interface Conn {
-  edges: Edge[];
-  page_info: { has_next_page: boolean; end_cursor: string | null };
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-}
-
-const NODE = `__typename
-  ... on MessagingUser { id name friendship_status is_messenger_user alias is_memorialized search_tokens profile_picture { uri } url }
-  ... on MessengerViewerGroupThread { id name is_group_thread participant_names image { uri } url }
-  ... on Page { id name category_type is_verified profile_picture { uri } url }
-  ... on Game { id name }
-  ... on MessageSearchResult { thread_id message_id thread_name snippet message_result_type }`;
-const CONN = `edges { cursor subtext node { ${NODE} } } page_info { has_next_page end_cursor } pageInfo { hasNextPage endCursor }`;
-
-const names = (conn: Conn): string[] => conn.edges.map((e) => e.node.name ?? '');
+import { GAMES, PAGES, PEOPLE, THREADS, type ViewerName } from './fixture-network';
+import { CONN, names, searchApp, type Conn } from './search-support';
+import { codesOf, gql, gqlOk } from './support';
 
 describe.each(await dialectsUnderTest())('search on %s', (dialect) => {
-  let t: TestApp;
-  const session = sessionCache(() => t.app);
-  const as = (viewer: ViewerName) => session(usernameOf(viewer), PASSWORD);
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect, {}, (db) => loadNetwork(db, fixtureNetwork()));
-  });
-  afterAll(async () => {
-    await t.dispose();
-  });
+  const { app, as } = searchApp(dialect);
 
   const profiles = async (viewer: ViewerName, args: string) =>
     (
       await gqlOk<{ search_profiles: Conn }>(
-        t.app,
+        app(),
         await as(viewer),
         `{ search_profiles(${args}) { ${CONN} } }`,
       )
@@ -151,7 +112,7 @@ describe.each(await dialectsUnderTest())('search on %s', (dialect) => {
 
   it('runs no search under 2 characters unless allow_short_query is set', async () => {
     const short = await gql(
-      t.app,
+      app(),
       await as('ordinary'),
       '{ search_profiles(search_query: "a") { edges { cursor } } }',
     );
@@ -162,7 +123,7 @@ describe.each(await dialectsUnderTest())('search on %s', (dialect) => {
     const blank = await profiles('ordinary', 'search_query: "", allow_short_query: true');
     expect(blank.edges[0]?.node.friendship_status).toBe('friend');
     const groupShort = await gql(
-      t.app,
+      app(),
       await as('gated'),
       '{ search_groups(query: "b") { edges { cursor } } }',
     );
@@ -172,7 +133,7 @@ describe.each(await dialectsUnderTest())('search on %s', (dialect) => {
   it('searches group threads by name and participant names, most recent first', async () => {
     const result = (
       await gqlOk<{ search_groups: Conn }>(
-        t.app,
+        app(),
         await as('gated'),
         `{ search_groups(query: "annex") { ${CONN} } }`,
       )
@@ -186,7 +147,7 @@ describe.each(await dialectsUnderTest())('search on %s', (dialect) => {
     expect(result.edges[0]?.subtext).toMatch(/Emma/);
     const unnamed = (
       await gqlOk<{ search_groups: Conn }>(
-        t.app,
+        app(),
         await as('gated'),
         `{ search_groups(query: "hanna") { ${CONN} } }`,
       )
@@ -203,7 +164,7 @@ describe.each(await dialectsUnderTest())('search on %s', (dialect) => {
     const rooms = async (viewer: ViewerName, q: string) =>
       (
         await gqlOk<{ search_rooms: Conn }>(
-          t.app,
+          app(),
           await as(viewer),
           `{ search_rooms(query: "${q}") { ${CONN} } }`,
         )
@@ -216,7 +177,7 @@ describe.each(await dialectsUnderTest())('search on %s', (dialect) => {
     const search = async (viewer: ViewerName, q: string) =>
       (
         await gqlOk<{ search_messages: Conn }>(
-          t.app,
+          app(),
           await as(viewer),
           `{ search_messages(query: "${q}") { ${CONN} } }`,
         )
@@ -254,7 +215,7 @@ describe.each(await dialectsUnderTest())('search on %s', (dialect) => {
   it('gives the full message search more than 3 messages with a limit up to 50', async () => {
     const search = async (args: string) =>
       gql<{ search_messages: Conn }>(
-        t.app,
+        app(),
         await as('gated'),
         `{ search_messages(query: "lunch"${args}) { ${CONN} } }`,
       );
@@ -271,7 +232,7 @@ describe.each(await dialectsUnderTest())('search on %s', (dialect) => {
     const pages = async (viewer: ViewerName, args: string) =>
       (
         await gqlOk<{ search_pages: Conn }>(
-          t.app,
+          app(),
           await as(viewer),
           `{ search_pages(query: "an"${args}) { ${CONN} } }`,
         )
@@ -295,119 +256,5 @@ describe.each(await dialectsUnderTest())('search on %s', (dialect) => {
     ]);
     const types = entriesFromEdges(bots.edges).map((e) => e.type);
     expect(types).toEqual(['page', 'page', 'meeting_room_page', 'internal_bot_page']);
-  });
-
-  it('answers combined search with one module per type', async () => {
-    interface Module {
-      module_type: string;
-      results: Conn;
-    }
-    const combined = async (viewer: ViewerName, args = '') =>
-      (
-        await gqlOk<{ search_combined: Module[] }>(
-          t.app,
-          await as(viewer),
-          `{ search_combined(query: "annex"${args}) { module_type results { ${CONN} } } }`,
-        )
-      ).search_combined;
-    const ordinary = await combined('ordinary');
-    expect(ordinary.map((m) => m.module_type)).toEqual(['USER', 'PAGE']);
-    const employee = await combined('employee');
-    expect(employee.map((m) => m.module_type)).toEqual(['USER', 'GROUP', 'PAGE']);
-    expect(names(employee[1]!.results)).toEqual(['Annex Planning', 'Book Annex']);
-    const capped = await combined('employee', ', num_users: 1, num_groups: 1, num_pages: 1');
-    expect(capped[1]?.results.edges).toHaveLength(1);
-    expect(capped[1]?.results.page_info.has_next_page).toBe(true);
-  });
-
-  it('answers see-all search in the order of supported_types', async () => {
-    const result = (
-      await gqlOk<{ search_see_all: Conn }>(
-        t.app,
-        await as('ordinary'),
-        `{ search_see_all(query: "ann", exclude_ids: ["${PEOPLE.exactAnn.id}"],
-            supported_types: [{ type: USER, limit: 2 }, { type: PAGE, limit: 1 }]) { ${CONN} } }`,
-      )
-    ).search_see_all;
-    expect(names(result)).toEqual([
-      PEOPLE.annaFriend.name,
-      PEOPLE.annabelStranger.name,
-      PAGES.bakery.name,
-    ]);
-    expect(result.page_info.has_next_page).toBe(true);
-  });
-
-  it('answers the work-chat query with people and groups, meeting rooms and bots', async () => {
-    interface Workchat {
-      user_group_results: Conn;
-      bot_results: Conn;
-      vc_results: Conn;
-    }
-    const workchat = async (viewer: ViewerName, q: string) =>
-      (
-        await gqlOk<{ search_workchat: Workchat }>(
-          t.app,
-          await as(viewer),
-          `{ search_workchat(query: "${q}") { user_group_results { ${CONN} } bot_results { ${CONN} } vc_results { ${CONN} } } }`,
-        )
-      ).search_workchat;
-    const work = await workchat('work', 'an');
-    const ids = work.user_group_results.edges.map((e) => e.node.id);
-    expect(ids).toContain(PEOPLE.coworker.id);
-    expect(ids).toContain(PEOPLE.annaFriend.id);
-    // Work chat stays inside the viewer's work world: no strangers.
-    expect(ids).not.toContain(PEOPLE.annabelStranger.id);
-    expect(ids).not.toContain(PEOPLE.outsider.id);
-    expect(work.vc_results.edges.map((e) => e.node.id)).toEqual([PAGES.room.id]);
-    expect(work.bot_results.edges).toEqual([]);
-    const groups = await workchat('work', 'book');
-    expect(groups.user_group_results.edges.map((e) => e.node.__typename)).toEqual([
-      'MessengerViewerGroupThread',
-    ]);
-    const staff = await workchat('employeeWork', 'an');
-    expect(staff.bot_results.edges.map((e) => e.node.id)).toEqual([PAGES.bot.id]);
-  });
-
-  it('serves the generic typeahead source without the ids already shown', async () => {
-    interface Entry {
-      uniqueID: string;
-      title: string;
-      type: string;
-      order: number;
-    }
-    const source = async (viewer: ViewerName, args: string) =>
-      gql<{ typeahead_source: { entries: Entry[] } }>(
-        t.app,
-        await as(viewer),
-        `{ typeahead_source(${args}) { entries { uniqueID order title subtitle keywordString type photo uri auxiliaryData { alias isMemorializedUser } } } }`,
-      );
-    const all = await source('ordinary', 'value: "an"');
-    const ids = all.data?.typeahead_source.entries.map((e) => e.uniqueID) ?? [];
-    expect(ids).toContain(`friend:${PEOPLE.exactAnn.id}`);
-    expect(ids).toContain(`page:${PAGES.bakery.id}`);
-    expect(ids).toContain(`game:${GAMES.anagram.id}`);
-    expect(ids.some((id) => id.startsWith('meeting_room_page:'))).toBe(false);
-    const without = await source(
-      'ordinary',
-      `value: "an", existing_ids: "friend:${PEOPLE.exactAnn.id},${PAGES.bakery.id}"`,
-    );
-    const rest = without.data?.typeahead_source.entries.map((e) => e.uniqueID) ?? [];
-    expect(rest).not.toContain(`friend:${PEOPLE.exactAnn.id}`);
-    expect(rest).not.toContain(`page:${PAGES.bakery.id}`);
-    const onePage = await source('ordinary', 'value: "an", extra: { types: ["page"], limit: 1 }');
-    expect(onePage.data?.typeahead_source.entries.map((e) => e.uniqueID)).toEqual([
-      `page:${PAGES.bakery.id}`,
-    ]);
-    const forbidden = await source(
-      'ordinary',
-      'value: "an", extra: { types: ["page", "meeting_room_page"] }',
-    );
-    expect(codesOf(forbidden)).toEqual([{ code: 'forbidden', field: 'extra.types[1]' }]);
-    const rooms = await source('work', 'value: "an", extra: { types: ["meeting_room_page"] }');
-    expect(rooms.data?.typeahead_source.entries.map((e) => e.uniqueID)).toEqual([
-      `meeting_room_page:${PAGES.room.id}`,
-    ]);
-    const unknown = await source('ordinary', 'value: "an", extra: { colour: "red" }');
-    expect(codesOf(unknown)).toEqual([{ code: 'bad_request', field: 'extra' }]);
   });
 });

@@ -14,6 +14,7 @@ import {
 import type { DeltaListener } from '../sync/sync-connection';
 import { CallRequests, toIceServers, type CallResult } from './call-requests';
 import { newCallId } from './device-id';
+import { ExternalStore } from './external-store';
 import { PeerMesh } from './peer-mesh';
 import { incomingEvent, joinedDevices, remoteEvents } from './wire-events';
 
@@ -43,11 +44,9 @@ const RING_TIMER_SLACK_MS = 2_000;
  * and the media layer, and performs its commands (call actions on the sync
  * socket, getUserMedia, the peer mesh, the ring timer).
  */
-export class CallController {
+export class CallController extends ExternalStore<CallView> {
   private reduce = createCallReducer();
-  private view: CallView = { state: IDLE_CALL, call: null, local: null, remotes: new Map() };
   private readonly threadCalls = new Map<string, WireCall>();
-  private readonly listeners = new Set<() => void>();
   private mesh: PeerMesh | null = null;
   private iceServers: RTCIceServer[] = [];
   private ringTimer: number | null = null;
@@ -59,6 +58,7 @@ export class CallController {
     private readonly connection: CallTransport,
     private readonly viewerId: string,
   ) {
+    super({ state: IDLE_CALL, call: null, local: null, remotes: new Map() });
     this.requests = new CallRequests(connection);
     connection.onDelta((delta, info) => {
       if (delta.kind === 'call_updated') this.onWire(delta.call, info.live);
@@ -68,13 +68,6 @@ export class CallController {
       else if (frame.type === 'call_signal') this.onSignal(frame);
     });
   }
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getSnapshot = (): CallView => this.view;
 
   /** The call running in a thread (for 'Join call' and the picker), if this tab knows one. */
   threadCall(threadId: string): WireCall | null {
@@ -391,17 +384,8 @@ export class CallController {
     this.update({ call });
   }
 
-  private update(change: Partial<CallView>): void {
-    this.view = { ...this.view, ...change };
-    this.emit();
-  }
-
   /** The thread calls changed: a new snapshot, so 'Join call' and the picker render again. */
   private touch(): void {
     this.update({});
-  }
-
-  private emit(): void {
-    for (const listener of this.listeners) listener();
   }
 }
