@@ -32,14 +32,22 @@ export interface RecipientTokenizerProps {
 
 /**
  * The query input. It reads the combobox's state so that Enter with no
- * highlighted option picks the first one (type a name, press Enter), and
- * Backspace in an empty input removes the last token (seed 4).
+ * highlighted option picks the first one (type a name, press Enter),
+ * Backspace in an empty input removes the last token (seed 4), and Escape
+ * closes the dropdown before anything around it.
  */
 function QueryInput({ model, items }: Pick<RecipientTokenizerProps, 'model' | 'items'>): ReactNode {
   const combo = useContext(ComboBoxStateContext);
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>): void {
     if (event.key === 'Backspace' && model.state.input === '') {
       model.dispatch({ type: 'backspace' });
+      return;
+    }
+    if (event.key === 'Escape' && combo?.isOpen === true) {
+      // Escape closes the dropdown only; a dialog around it waits for a second Escape. The text
+      // goes with it: React Aria reopens a dropdown whose text differs from what it committed.
+      event.stopPropagation();
+      if (model.state.input !== '') model.dispatch({ type: 'input_changed', value: '' });
       return;
     }
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;

@@ -123,6 +123,32 @@ describe('RecipientTokenizer', () => {
     expect(tokenNames()).toEqual(['Ann Archer']);
   });
 
+  it('closes its dropdown on Escape without the Escape reaching what is around it', async () => {
+    const user = userEvent.setup();
+    const around: string[] = [];
+    renderWithIntl(
+      <div
+        onKeyDown={(event) => {
+          around.push(event.key);
+        }}
+      >
+        <Harness />
+      </div>,
+    );
+    const input = screen.getByRole('combobox', { name: 'To' });
+    await user.click(input);
+    await user.keyboard('bo');
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(around).not.toContain('Escape');
+    // Closed, a second Escape is for the surface around (a dialog closes on it).
+    await user.keyboard('{Escape}');
+    expect(around).toContain('Escape');
+    expect(tokenNames()).toEqual([]);
+  });
+
   it('names its dropdown with the surface wording it is given', async () => {
     const user = userEvent.setup();
     renderWithIntl(<Harness searchLabel="Search Work Chat" />);
