@@ -3,13 +3,14 @@ import { expect } from 'vitest';
 import type { E2E } from './fixtures';
 import { loginAs } from './login';
 import { canLogIn, pickPerson, type Network, type NetworkPerson } from './network';
+import { uniquePrefix, type FullNetwork } from './recipients';
 
-/* What the funnel end-to-end tests share: the funnel names, who searches for whom, and reading stored records back as staff do. */
+export type { FullNetwork };
 
-export type FullNetwork = Network & {
-  friendships?: [string, string][];
-  blocks?: [string, string][];
-};
+/*
+ * What the funnel end-to-end tests share: the funnel names, who searches for
+ * whom, and reading stored records back as staff do.
+ */
 
 export interface StoredFunnel {
   person_id: string;
@@ -24,19 +25,6 @@ export const OMNIPICKER = 'WWW_MESSENGER_OMNIPICKER_FUNNEL';
 export const SIDEBAR_SEARCH = 'WWW_MESSENGER_SEARCH_FUNNEL';
 export const BROADCAST_SEARCH = 'WWW_MESSENGER_BROADCAST_SEARCH_FUNNEL';
 export const SHARE = 'WWW_MESSENGER_SHARE_FUNNEL';
-
-export const lower = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
-/** The shortest prefix (2+ characters) of `person`'s name no one else's name starts with. */
-export function uniquePrefix(network: Network, person: NetworkPerson): string | null {
-  const others = network.people.filter((p) => p.id !== person.id).map((p) => lower(p.name));
-  for (let n = 2; n <= person.name.length; n += 1) {
-    const prefix = person.name.slice(0, n);
-    if (prefix.trim() !== prefix) continue;
-    if (!others.some((name) => name.startsWith(lower(prefix)))) return prefix;
-  }
-  return null;
-}
 
 /** A non-staff person who can log in, with a friend who can too, findable by a unique prefix. */
 export function searcherAndFriend(
@@ -120,4 +108,14 @@ export async function openOmnipicker(page: Page): Promise<void> {
     .getByRole('main', { name: 'New message' })
     .getByRole('combobox', { name: 'To' })
     .waitFor();
+}
+
+/** Types `prefix` into the focused recipient box and waits for the server's answer to it. */
+export async function typeRecipientSearch(page: Page, prefix: string): Promise<void> {
+  const searched = page.waitForResponse((r) => {
+    const body = r.request().postData() ?? '';
+    return body.includes('useRecipientSourcesSearchQuery') && body.includes(JSON.stringify(prefix));
+  });
+  await page.keyboard.type(prefix);
+  await searched;
 }

@@ -8,6 +8,7 @@ import {
   searcherAndFriend,
   staffPage,
   storedRecord,
+  typeRecipientSearch,
 } from '../support/funnels';
 import { loginAs } from '../support/login';
 import { threadOf } from '../support/network';
@@ -98,14 +99,7 @@ describe('funnels of the other search surfaces', () => {
     await page.waitForURL('**/messages/broadcast');
     const to = page.getByRole('main', { name: 'Broadcast' }).getByRole('combobox', { name: 'To' });
     await to.focus();
-    const searched = page.waitForResponse((r) => {
-      const body = r.request().postData() ?? '';
-      return (
-        body.includes('useRecipientSourcesSearchQuery') && body.includes(JSON.stringify(prefix))
-      );
-    });
-    await page.keyboard.type(prefix);
-    await searched;
+    await typeRecipientSearch(page, prefix);
     await page.getByRole('option', { name: friend.name }).first().waitFor({ timeout: 10_000 });
     // Leaves the view inside the app (no page unload): the search ends without a pick.
     await page.keyboard.press('Escape');

@@ -10,6 +10,7 @@ import {
   staffPerson,
   storedFunnels,
   type StoredFunnel,
+  typeRecipientSearch,
 } from '../support/funnels';
 import { loginAs } from '../support/login';
 import {} from '../support/network';
@@ -25,14 +26,7 @@ describe('funnels', () => {
     await openOmnipicker(page);
     await page.getByRole('combobox', { name: 'To' }).focus();
     // Picked once the server's answer is in, so the search source has finished.
-    const searched = page.waitForResponse((r) => {
-      const body = r.request().postData() ?? '';
-      return (
-        body.includes('useRecipientSourcesSearchQuery') && body.includes(JSON.stringify(prefix))
-      );
-    });
-    await page.keyboard.type(prefix);
-    await searched;
+    await typeRecipientSearch(page, prefix);
     await page.getByRole('option', { name: friend.name }).first().waitFor({ timeout: 10_000 });
     await page.keyboard.press('Enter');
     await page.getByRole('textbox', { name: 'Message' }).fill('funnel check');
