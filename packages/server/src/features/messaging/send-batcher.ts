@@ -123,7 +123,7 @@ export class SendBatcher<T> {
           const entries: DeltaEntry[] = [];
           const results: Outcome<T>[] = [];
           for (const pending of ordered) results.push(await this.writeOne(trx, pending, entries));
-          notes = await appendDeltas(trx, entries, this.ctx.clock.now());
+          notes = await appendDeltas(trx, entries, this.ctx.clock.now(), this.ctx.db.direct);
           return results;
         });
         publishNotes(this.ctx, notes);
@@ -150,7 +150,7 @@ export class SendBatcher<T> {
   ): Promise<Outcome<T>> {
     for (let retry = 0; ; retry += 1) {
       const own: DeltaEntry[] = [];
-      await sql`savepoint send_one`.execute(trx);
+      await this.exec(trx, 'savepoint send_one');
       try {
         const value = await this.work(
           trx,
@@ -158,18 +158,25 @@ export class SendBatcher<T> {
           pending.viewer,
           pending.input,
         );
-        await sql`release savepoint send_one`.execute(trx);
+        await this.exec(trx, 'release savepoint send_one');
         entries.push(...own);
         return { ok: true, value };
       } catch (error) {
-        await sql`rollback to savepoint send_one`.execute(trx);
-        await sql`release savepoint send_one`.execute(trx);
+        await this.exec(trx, 'rollback to savepoint send_one');
+        await this.exec(trx, 'release savepoint send_one');
         // A transient failure (deadlock, busy) spoils the whole transaction: the batch retries.
         if (isTransient(error)) throw error;
         const sameMessage = isUniqueViolation(error, 'messages_sender_offline_threading_id');
         if (!sameMessage || retry >= SAME_MESSAGE_RETRIES) return { ok: false, error };
       }
     }
+  }
+
+  /** A statement of the batch's transaction; on SQLite straight on the connection. */
+  private async exec(trx: Transaction<Database>, text: string): Promise<void> {
+    const direct = this.ctx.db.direct;
+    if (direct === undefined) await sql.raw(text).execute(trx);
+    else direct.run(text, []);
   }
 }
 

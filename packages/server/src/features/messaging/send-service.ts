@@ -14,11 +14,6 @@ import { parseInput } from './input';
 import { SendBatcher, type SendBatchStats } from './send-batcher';
 import {
   findOneToOne,
-  getParticipants,
-  getThread,
-  insertMessage,
-  messageByOfflineId,
-  nextMessageSeq,
   toWireMessage,
   type K,
   type MessageRecord,
@@ -26,6 +21,7 @@ import {
   type ThreadRecord,
 } from './repo';
 import { blocksAmong, findParty } from './relations-repo';
+import { sendStoreOf, type SendStore } from './send-store';
 import { addThreadUpdates } from './snapshot';
 
 export interface SentMessage {
@@ -100,13 +96,14 @@ async function sendIn(
   input: SendMessageInput,
 ): Promise<SentMessage> {
   const k = withSyncTables(trx);
+  const store = sendStoreOf(k, ctx.db.direct);
   const now = ctx.clock.now();
   const target =
     input.thread_id !== undefined
-      ? await threadTarget(k, viewer, input.thread_id)
-      : await directTarget(ctx, trx, k, viewer, input.recipient_id ?? '');
+      ? await threadTarget(k, store, viewer, input.thread_id)
+      : await directTarget(ctx, trx, k, store, viewer, input.recipient_id ?? '');
 
-  const existing = await messageByOfflineId(k, target.actorId, input.offline_threading_id);
+  const existing = await store.messageByOfflineId(target.actorId, input.offline_threading_id);
   if (existing !== undefined) {
     if (target.thread === undefined || existing.thread_id !== target.thread.id) {
       throw badRequest(
@@ -127,7 +124,7 @@ async function sendIn(
     threadId = target.thread.id;
   }
 
-  const seq = await nextMessageSeq(k, threadId, now);
+  const seq = await store.nextMessageSeq(threadId, now);
   const id = messageId(threadId, seq);
   const attachments = input.attachments ?? [];
   // The uploader is the person, also when they answer as a page.
@@ -145,29 +142,20 @@ async function sendIn(
     kind: 'text',
     attachments: JSON.stringify(attachments),
   };
-  await insertMessage(k, message);
+  await store.insertMessage(message);
 
   // The sender has read their own message; replying to a request (or an ignored one) accepts it.
   const own = target.actor?.row;
   const accepts = own !== undefined && (own.hidden === 1 || own.folder === 'PENDING');
-  await k
-    .updateTable('thread_participants')
-    .set({
-      last_read_seq: seq,
-      last_delivered_seq: seq,
-      ...(accepts ? { hidden: 0, folder: 'INBOX' } : {}),
-    })
-    .where('thread_id', '=', threadId)
-    .where('participant_id', '=', target.actorId)
-    .execute();
+  await store.markOwnRead(threadId, target.actorId, seq, accepts);
 
   // The rows read for the checks still hold, unless this send created the thread or unhid it.
   let participants = target.participants;
   let viewings: Awaited<ReturnType<typeof viewingsOf>>;
   if (created || accepts) {
-    const thread = await getThread(k, threadId);
+    const thread = await store.thread(threadId);
     if (thread === undefined) throw new Error(`thread ${threadId} vanished`);
-    participants = await getParticipants(k, threadId);
+    participants = await store.participants(threadId);
     viewings = await viewingsOf(k, participants);
     const changed = created ? viewings : viewings.filter((v) => v.as === target.actorId);
     await addThreadUpdates(k, sink, thread, participants, changed);
@@ -188,10 +176,15 @@ async function sendIn(
   return { message: wire, created: true };
 }
 
-async function threadTarget(k: K, viewer: Viewer, threadId: string): Promise<Target> {
-  const thread = await getThread(k, threadId);
+async function threadTarget(
+  k: K,
+  store: SendStore,
+  viewer: Viewer,
+  threadId: string,
+): Promise<Target> {
+  const thread = await store.thread(threadId);
   if (thread === undefined) throw unknownThread();
-  const participants = await getParticipants(k, threadId);
+  const participants = await store.participants(threadId);
   const actor = await requireActor(k, participants, viewer);
   return { thread, participants, actorId: actor.id, actor, field: 'thread_id' };
 }
@@ -200,6 +193,7 @@ async function directTarget(
   ctx: AppContext,
   trx: Transaction<Database>,
   k: K,
+  store: SendStore,
   viewer: Viewer,
   recipientId: string,
 ): Promise<Target> {
@@ -228,7 +222,7 @@ async function directTarget(
       recipientId,
     };
   }
-  const target = await threadTarget(k, viewer, threadId);
+  const target = await threadTarget(k, store, viewer, threadId);
   return { ...target, field: 'recipient_id', recipientId };
 }
 
