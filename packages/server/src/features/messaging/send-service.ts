@@ -4,14 +4,13 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Database } from '../../storage/database';
 import type { Viewer } from '../accounts/viewer';
-import type { DeltaSink } from '../sync/commit';
 import { bindAttachments } from '../attachments/service';
 import { withSyncTables } from '../sync/tables';
 import { requireActor, unknownThread, viewingsOf, type Actor } from './audience';
 import { landingFolders } from './folders';
 import { messageId, newThreadId } from './ids';
 import { parseInput } from './input';
-import { SendBatcher, type SendBatchStats } from './send-batcher';
+import { SendBatcher, type SendBatchStats, type SendScope } from './send-batcher';
 import {
   findOneToOne,
   toWireMessage,
@@ -59,7 +58,7 @@ function batcherOf(ctx: AppContext): SendBatcher<SentMessage> {
   if (batcher === undefined) {
     batcher = new SendBatcher(
       ctx,
-      (trx, sink, viewer, input) => sendIn(ctx, trx, sink, viewer, input),
+      (trx, scope, viewer, input) => sendIn(ctx, trx, scope, viewer, input),
       BATCHING[ctx.db.dialect],
     );
     batchers.set(ctx, batcher);
@@ -74,8 +73,8 @@ function batcherOf(ctx: AppContext): SendBatcher<SentMessage> {
  * other's thread locks), leaving connections of the pool for reads.
  */
 const BATCHING = {
-  sqlite: { maxBatch: 64, concurrency: 1 },
-  postgres: { maxBatch: 64, concurrency: 4 },
+  sqlite: { maxBatch: 64, concurrency: 1, savepoints: 'when-needed' },
+  postgres: { maxBatch: 64, concurrency: 4, savepoints: 'each-send' },
 } as const;
 
 interface Target {
@@ -91,7 +90,7 @@ interface Target {
 async function sendIn(
   ctx: AppContext,
   trx: Transaction<Database>,
-  sink: DeltaSink,
+  { sink, startWriting }: SendScope,
   viewer: Viewer,
   input: SendMessageInput,
 ): Promise<SentMessage> {
@@ -115,6 +114,8 @@ async function sendIn(
   }
   await checkBlocks(k, target);
 
+  // Everything above only read: a refusal there leaves nothing to roll back.
+  startWriting();
   let threadId: string;
   let created = false;
   if (target.thread === undefined) {
