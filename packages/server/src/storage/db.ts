@@ -34,6 +34,8 @@ export interface DirectSql {
   /** The first row (a statement that returns rows, e.g. with `returning`), as SQLite gives it. */
   get(text: string, params: SqlParams): unknown;
   all(text: string, params: SqlParams): unknown[];
+  /** Rows as arrays of the selected columns: cheaper than objects for many rows. */
+  rows(text: string, params: SqlParams): unknown[][];
   /** A statement that returns no rows. */
   run(text: string, params: SqlParams): void;
 }
@@ -81,6 +83,15 @@ function openSqlite(options: OpenDbOptions): Db {
   const direct: DirectSql = {
     get: (text, params) => prepare(text).get(...params),
     all: (text, params) => prepare(text).all(...params),
+    rows: (text, params) => {
+      // Raw mode is a statement's state: set for this run only (the cache shares statements).
+      const statement = prepare(text).raw(true);
+      try {
+        return statement.all(...params) as unknown[][];
+      } finally {
+        statement.raw(false);
+      }
+    },
     run: (text, params) => {
       prepare(text).run(...params);
     },

@@ -76,14 +76,40 @@ const MARK_OWN_READ_ACCEPT = `update thread_participants set last_read_seq = ?,
     last_delivered_seq = ?, hidden = 0, folder = 'INBOX'
   where thread_id = ? and participant_id = ?`;
 
+/** The columns of PARTICIPANTS, in order. */
+type ParticipantRow = [
+  thread_id: string,
+  participant_id: string,
+  participant_kind: string,
+  folder: string,
+  nickname: string | null,
+  last_read_seq: number,
+  last_delivered_seq: number,
+  hidden: number,
+  joined_at: number,
+];
+
+function participantOf(row: ParticipantRow): ParticipantRecord {
+  return {
+    thread_id: row[0],
+    participant_id: row[1],
+    participant_kind: row[2] === 'page' ? 'page' : 'person',
+    folder: row[3],
+    nickname: row[4],
+    last_read_seq: row[5],
+    last_delivered_seq: row[6],
+    hidden: row[7],
+    joined_at: row[8],
+  };
+}
+
 function sqliteStore(direct: DirectSql): SendStore {
   return {
     thread: (threadId) =>
       Promise.resolve(direct.get(THREAD, [threadId]) as ThreadRecord | undefined),
     participants: (threadId) => {
-      const rows = direct.all(PARTICIPANTS, [threadId]) as ParticipantRecord[];
-      for (const row of rows) if (row.participant_kind !== 'page') row.participant_kind = 'person';
-      return Promise.resolve(rows);
+      const rows = direct.rows(PARTICIPANTS, [threadId]) as ParticipantRow[];
+      return Promise.resolve(rows.map(participantOf));
     },
     messageByOfflineId: (senderId, offlineId) =>
       Promise.resolve(
