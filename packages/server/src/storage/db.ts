@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { startCheckpointer, WRITER_AUTOCHECKPOINT_PAGES } from './checkpointer';
 import type { Database } from './database';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -76,6 +77,16 @@ function openSqlite(options: OpenDbOptions): Db {
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
   sqlite.pragma('temp_store = MEMORY');
+  // A file's WAL is checkpointed off the event loop (checkpointer.ts).
+  const checkpointer =
+    file === ':memory:'
+      ? undefined
+      : startCheckpointer(path, CHECKPOINT_INTERVAL_MS, (message) => {
+          process.emitWarning(`SQLite checkpoint thread: ${message}`, 'SqliteCheckpointWarning');
+        });
+  if (checkpointer !== undefined) {
+    sqlite.pragma(`wal_autocheckpoint = ${String(WRITER_AUTOCHECKPOINT_PAGES)}`);
+  }
   const prepare = statementCache(sqlite);
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: { close: () => sqlite.close(), prepare } }),
@@ -96,8 +107,18 @@ function openSqlite(options: OpenDbOptions): Db {
       prepare(text).run(...params);
     },
   };
-  return { ...wrap('sqlite', kysely), direct };
+  const db = wrap('sqlite', kysely);
+  return {
+    ...db,
+    direct,
+    close: async () => {
+      await checkpointer?.stop();
+      await db.close();
+    },
+  };
 }
+
+const CHECKPOINT_INTERVAL_MS = 100;
 
 /** Most distinct SQL texts kept prepared; the app issues far fewer shapes than this. */
 const STATEMENT_CACHE_SIZE = 500;
