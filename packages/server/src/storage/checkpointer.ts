@@ -74,6 +74,8 @@ export function startCheckpointer(
   });
   return {
     stop: async () => {
+      // Held while it closes: a process with nothing else left to do must still wait for it.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },

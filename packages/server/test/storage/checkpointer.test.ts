@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -48,5 +50,24 @@ describe('SQLite checkpoints off the event loop', () => {
     db = openDb({ dataDir: dir });
     const rows = await sql<{ n: number }>`select count(*) as n from t`.execute(db.kysely);
     expect(rows.rows[0]?.n).toBe(0);
+  });
+
+  it('lets a process that only opened and closed a database exit normally', () => {
+    dir = mkdtempSync(join(tmpdir(), 'checkpointer-test-'));
+    const dbModule = pathToFileURL(resolve(import.meta.dirname, '../../src/storage/db.ts')).href;
+    const script = `
+      const { openDb } = await import(${JSON.stringify(dbModule)});
+      const db = openDb({ dataDir: ${JSON.stringify(dir)} });
+      await db.close();
+      console.log('closed');
+    `;
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { encoding: 'utf8', timeout: 20_000 },
+    );
+    expect(child.stderr).not.toContain('Error');
+    expect(child.stdout.trim()).toBe('closed');
+    expect(child.status).toBe(0);
   });
 });
