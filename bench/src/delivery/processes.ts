@@ -31,10 +31,11 @@ function startChild(
   script: string,
   env: Record<string, string>,
   ready: RegExp,
+  nodeFlags = '',
 ): Promise<ChildServer> {
   const child: ChildProcess = spawn(
     'sh',
-    ['-c', `ulimit -n ${FD_LIMIT} 2>/dev/null; exec node --import tsx ${script}`],
+    ['-c', `ulimit -n ${FD_LIMIT} 2>/dev/null; exec node ${nodeFlags} --import tsx ${script}`],
     { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -104,6 +105,8 @@ export function startMessenger(name: string, env: MessengerEnv): Promise<ChildSe
           { REDIS_URL: env.redisUrl, REDIS_CHANNEL: `messenger:bench:${process.pid}` }),
     },
     /running at (http:\/\/127\.0\.0\.1:\d+)/,
+    // E.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the messenger (Node refuses it in NODE_OPTIONS).
+    process.env.BENCH_MESSENGER_NODE_FLAGS ?? '',
   );
 }
 

@@ -1,14 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import {
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  type SqliteDatabase as KyselySqliteDatabase,
-  type Transaction,
-} from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { startCheckpointer, WRITER_AUTOCHECKPOINT_PAGES } from './checkpointer';
 import type { Database } from './database';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -23,7 +18,27 @@ export interface Db {
   readonly kysely: Kysely<Database>;
   read<T>(fn: (db: Kysely<Database>) => Promise<T>): Promise<T>;
   transact<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /**
+   * SQLite only (undefined on PostgreSQL): statements run straight on the one
+   * connection, for hot paths where Kysely's building, compiling and async
+   * executor cost more than SQLite's work. Only inside `transact`, whose
+   * transaction holds the connection: the statements run in it.
+   */
+  readonly direct?: DirectSql;
   close(): Promise<void>;
+}
+
+/** Parameters bound by position (`?`). */
+export type SqlParams = readonly (string | number | bigint | Buffer | null)[];
+
+export interface DirectSql {
+  /** The first row (a statement that returns rows, e.g. with `returning`), as SQLite gives it. */
+  get(text: string, params: SqlParams): unknown;
+  all(text: string, params: SqlParams): unknown[];
+  /** Rows as arrays of the selected columns: cheaper than objects for many rows. */
+  rows(text: string, params: SqlParams): unknown[][];
+  /** A statement that returns no rows. */
+  run(text: string, params: SqlParams): void;
 }
 
 export interface OpenDbOptions {
@@ -62,11 +77,48 @@ function openSqlite(options: OpenDbOptions): Db {
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
   sqlite.pragma('temp_store = MEMORY');
+  // A file's WAL is checkpointed off the event loop (checkpointer.ts).
+  const checkpointer =
+    file === ':memory:'
+      ? undefined
+      : startCheckpointer(path, CHECKPOINT_INTERVAL_MS, (message) => {
+          process.emitWarning(`SQLite checkpoint thread: ${message}`, 'SqliteCheckpointWarning');
+        });
+  if (checkpointer !== undefined) {
+    sqlite.pragma(`wal_autocheckpoint = ${String(WRITER_AUTOCHECKPOINT_PAGES)}`);
+  }
+  const prepare = statementCache(sqlite);
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new SqliteDialect({ database: { close: () => sqlite.close(), prepare } }),
   });
-  return wrap('sqlite', kysely);
+  const direct: DirectSql = {
+    get: (text, params) => prepare(text).get(...params),
+    all: (text, params) => prepare(text).all(...params),
+    rows: (text, params) => {
+      // Raw mode is a statement's state: set for this run only (the cache shares statements).
+      const statement = prepare(text).raw(true);
+      try {
+        return statement.all(...params) as unknown[][];
+      } finally {
+        statement.raw(false);
+      }
+    },
+    run: (text, params) => {
+      prepare(text).run(...params);
+    },
+  };
+  const db = wrap('sqlite', kysely);
+  return {
+    ...db,
+    direct,
+    close: async () => {
+      await checkpointer?.stop();
+      await db.close();
+    },
+  };
 }
+
+const CHECKPOINT_INTERVAL_MS = 100;
 
 /** Most distinct SQL texts kept prepared; the app issues far fewer shapes than this. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -76,25 +128,24 @@ const STATEMENT_CACHE_SIZE = 500;
  * ours. Statements are reused by SQL text (Kysely holds the one connection
  * for a query's whole run, so a statement is never used twice at once).
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+function statementCache(
+  sqlite: SqliteDatabase.Database,
+): (text: string) => SqliteDatabase.Statement {
   const cache = new Map<string, SqliteDatabase.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text: string) {
-      let statement = cache.get(text);
-      if (statement) {
-        // Refresh its place: the map's order is least recently used first.
-        cache.delete(text);
-      } else {
-        statement = sqlite.prepare(text);
-        if (cache.size >= STATEMENT_CACHE_SIZE) {
-          const oldest = cache.keys().next().value;
-          if (oldest !== undefined) cache.delete(oldest);
-        }
+  return (text) => {
+    let statement = cache.get(text);
+    if (statement) {
+      // Refresh its place: the map's order is least recently used first.
+      cache.delete(text);
+    } else {
+      statement = sqlite.prepare(text);
+      if (cache.size >= STATEMENT_CACHE_SIZE) {
+        const oldest = cache.keys().next().value;
+        if (oldest !== undefined) cache.delete(oldest);
       }
-      cache.set(text, statement);
-      return statement;
-    },
+    }
+    cache.set(text, statement);
+    return statement;
   };
 }
 

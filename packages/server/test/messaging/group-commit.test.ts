@@ -3,7 +3,8 @@ import { sendBatchStats } from '../../src/features/messaging/send-service';
 import { dialectsUnderTest } from '../support/test-db';
 import { startLiveApp, type LiveApp } from '../sync/support/app';
 import { logOf } from '../sync/support/counts';
-import { SEND, gql, send } from '../sync/support/gql';
+import { codesOf } from '../graphql/support';
+import { SEND, gql, send, type SentMessageResult } from '../sync/support/gql';
 import { PEOPLE, block } from '../sync/support/world';
 
 const dialects = await dialectsUnderTest();
@@ -101,6 +102,64 @@ describe.each(dialects)('send_message group commit (%s)', (dialect) => {
     const texts = stored.map((m) => m.text).filter((t) => t !== 'opening');
     expect(texts).not.toContain('blocked');
     expect(texts.filter((t) => t.startsWith('ok '))).toHaveLength(29);
+  });
+
+  it('refuses a send that fails after it began writing, keeping the others and gapless seqs', async () => {
+    const ann = await live.session('ann');
+    const first = await send(live.app, ann, {
+      recipient_id: PEOPLE.dot,
+      text: 'late opening',
+      offline_threading_id: 'gc-late-open',
+    });
+    const threadId = first.message.thread_id;
+    const annHead = (await logOf(live.db, PEOPLE.ann)).length;
+    const reruns = sendBatchStats(live.ctx).rerunsWithSavepoints;
+    // An image nobody uploaded: refused only after the send took its seq in the thread.
+    const unknownImage = {
+      id: '999999999',
+      key: 'S2V5TXVzdE5vdExlYWsxMg==',
+      iv: 'SXZJdkl2SXZJdkl2',
+      mime: 'image/png',
+      width: 40,
+      height: 30,
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        gql<{ send_message: SentMessageResult }>(live.app, ann, SEND, {
+          input: {
+            thread_id: threadId,
+            text: `late ${i}`,
+            offline_threading_id: `gc-late-${i}`,
+            ...(i === 10 ? { attachments: [unknownImage] } : {}),
+          },
+        }),
+      ),
+    );
+    const refused = answers[10];
+    if (refused === undefined) throw new Error('no answer');
+    expect(codesOf(refused)).toEqual([{ code: 'bad_request', field: 'attachments[0].id' }]);
+    const seqs = answers
+      .filter((_, i) => i !== 10)
+      .map((answer) => {
+        expect(answer.data?.send_message.created).toBe(true);
+        return answer.data?.send_message.message.seq_in_thread ?? 0;
+      })
+      .sort((a, b) => a - b);
+    const opening = first.message.seq_in_thread;
+    expect(seqs).toEqual(Array.from({ length: 29 }, (_, i) => opening + 1 + i));
+    const log = await logOf(live.db, PEOPLE.ann);
+    expect(log.map((d) => d.seq)).toEqual(Array.from({ length: log.length }, (_, i) => i + 1));
+    expect(log.slice(annHead)).toHaveLength(29);
+    const stored = await live.db.kysely
+      .selectFrom('messages')
+      .select('text')
+      .where('thread_id', '=', threadId)
+      .where('text', '=', 'late 10')
+      .execute();
+    expect(stored).toHaveLength(0);
+    // SQLite runs batches without savepoints: this one had to run again with them.
+    const expectedReruns = dialect === 'sqlite' ? 1 : 0;
+    expect(sendBatchStats(live.ctx).rerunsWithSavepoints - reruns).toBe(expectedReruns);
   });
 
   it('stores the same offline_threading_id sent twice in one batch once', async () => {

@@ -14,13 +14,26 @@ import { appendDeltas, type DeltaEntry, type DeltaNote } from '../sync/delta-log
  * commit (and on PostgreSQL its WAL flush) is paid per batch instead of per
  * message; under no load a batch is one send and costs one tick of waiting.
  *
+ * With `savepoints: 'when-needed'` (SQLite, where a failed statement leaves the
+ * transaction usable) sends run without savepoints: a send refused by its
+ * checks has written nothing, so there is nothing to roll back. A send that
+ * fails after its first write (it says when it starts writing) spoils the
+ * batch: the transaction rolls back and the batch runs again with a savepoint
+ * per send, as above.
+ *
  * Nothing is acknowledged before its batch commits, so an acknowledged
  * message survives a crash exactly as with one transaction per message.
  */
 
+export interface SendScope {
+  sink: DeltaSink;
+  /** Called before the send's first write: every refusal before it has written nothing. */
+  startWriting: () => void;
+}
+
 export type SendWork<T> = (
   trx: Transaction<Database>,
-  sink: DeltaSink,
+  scope: SendScope,
   viewer: Viewer,
   input: SendMessageInput,
 ) => Promise<T>;
@@ -39,6 +52,19 @@ export interface SendBatcherOptions {
   maxBatch: number;
   /** Batches written at once (lanes by thread): 1 on SQLite (one writer); more on PostgreSQL. */
   concurrency: number;
+  /**
+   * 'each-send': a savepoint around every send (PostgreSQL: a failed statement
+   * aborts the whole transaction). 'when-needed': only when a batch re-runs
+   * after a send failed past its first write (SQLite).
+   */
+  savepoints: 'each-send' | 'when-needed';
+}
+
+/** A send failed after it had written: the batch's transaction must roll back. */
+class SpoiledBatch extends Error {
+  constructor(cause: unknown) {
+    super('a send failed after writing; the batch runs again with savepoints', { cause });
+  }
 }
 
 const MAX_ATTEMPTS = 5;
@@ -49,6 +75,8 @@ export interface SendBatchStats {
   batches: number;
   sends: number;
   largestBatch: number;
+  /** Batches run again with a savepoint per send, after a send failed past its first write. */
+  rerunsWithSavepoints: number;
 }
 
 /** One queue of batches, written one at a time; a thread's sends always go to the same lane. */
@@ -60,7 +88,12 @@ interface Lane<T> {
 
 export class SendBatcher<T> {
   /** How much batching happened (the group-commit test reads it). */
-  readonly stats: SendBatchStats = { batches: 0, sends: 0, largestBatch: 0 };
+  readonly stats: SendBatchStats = {
+    batches: 0,
+    sends: 0,
+    largestBatch: 0,
+    rerunsWithSavepoints: 0,
+  };
   /**
    * `concurrency` lanes, chosen by thread: batches written side by side never
    * touch the same thread, so on PostgreSQL they do not queue on each other's
@@ -116,14 +149,21 @@ export class SendBatcher<T> {
   private async write(batch: Pending<T>[]): Promise<void> {
     // Threads in id order: concurrent batches on PostgreSQL lock thread rows in one order.
     const ordered = [...batch].sort((a, b) => compare(threadKey(a), threadKey(b)));
+    let savepoints = this.options.savepoints === 'each-send';
     for (let attempt = 1; ; attempt += 1) {
       let notes: DeltaNote[] = [];
       try {
         const outcomes = await this.ctx.db.transact(async (trx) => {
           const entries: DeltaEntry[] = [];
           const results: Outcome<T>[] = [];
-          for (const pending of ordered) results.push(await this.writeOne(trx, pending, entries));
-          notes = await appendDeltas(trx, entries, this.ctx.clock.now());
+          for (const pending of ordered) {
+            results.push(
+              savepoints
+                ? await this.writeOne(trx, pending, entries)
+                : await this.writeUnguarded(trx, pending, entries),
+            );
+          }
+          notes = await appendDeltas(trx, entries, this.ctx.clock.now(), this.ctx.db.direct);
           return results;
         });
         publishNotes(this.ctx, notes);
@@ -135,6 +175,11 @@ export class SendBatcher<T> {
         });
         return;
       } catch (error) {
+        if (error instanceof SpoiledBatch && !savepoints) {
+          savepoints = true;
+          this.stats.rerunsWithSavepoints += 1;
+          continue;
+        }
         if (isTransient(error) && attempt < MAX_ATTEMPTS) continue;
         for (const pending of ordered) pending.reject(error);
         return;
@@ -150,26 +195,57 @@ export class SendBatcher<T> {
   ): Promise<Outcome<T>> {
     for (let retry = 0; ; retry += 1) {
       const own: DeltaEntry[] = [];
-      await sql`savepoint send_one`.execute(trx);
+      await this.exec(trx, 'savepoint send_one');
       try {
-        const value = await this.work(
-          trx,
-          { add: (entry) => own.push(entry) },
-          pending.viewer,
-          pending.input,
-        );
-        await sql`release savepoint send_one`.execute(trx);
+        const scope: SendScope = {
+          sink: { add: (entry) => own.push(entry) },
+          startWriting: () => undefined,
+        };
+        const value = await this.work(trx, scope, pending.viewer, pending.input);
+        await this.exec(trx, 'release savepoint send_one');
         entries.push(...own);
         return { ok: true, value };
       } catch (error) {
-        await sql`rollback to savepoint send_one`.execute(trx);
-        await sql`release savepoint send_one`.execute(trx);
+        await this.exec(trx, 'rollback to savepoint send_one');
+        await this.exec(trx, 'release savepoint send_one');
         // A transient failure (deadlock, busy) spoils the whole transaction: the batch retries.
         if (isTransient(error)) throw error;
         const sameMessage = isUniqueViolation(error, 'messages_sender_offline_threading_id');
         if (!sameMessage || retry >= SAME_MESSAGE_RETRIES) return { ok: false, error };
       }
     }
+  }
+
+  /** One send without a savepoint: refused before writing, it leaves nothing to undo. */
+  private async writeUnguarded(
+    trx: Transaction<Database>,
+    pending: Pending<T>,
+    entries: DeltaEntry[],
+  ): Promise<Outcome<T>> {
+    const own: DeltaEntry[] = [];
+    const progress = { writing: false };
+    const scope: SendScope = {
+      sink: { add: (entry) => own.push(entry) },
+      startWriting: () => {
+        progress.writing = true;
+      },
+    };
+    try {
+      const value = await this.work(trx, scope, pending.viewer, pending.input);
+      entries.push(...own);
+      return { ok: true, value };
+    } catch (error) {
+      if (isTransient(error)) throw error;
+      if (progress.writing) throw new SpoiledBatch(error);
+      return { ok: false, error };
+    }
+  }
+
+  /** A statement of the batch's transaction; on SQLite straight on the connection. */
+  private async exec(trx: Transaction<Database>, text: string): Promise<void> {
+    const direct = this.ctx.db.direct;
+    if (direct === undefined) await sql.raw(text).execute(trx);
+    else direct.run(text, []);
   }
 }
 

@@ -4,21 +4,15 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Database } from '../../storage/database';
 import type { Viewer } from '../accounts/viewer';
-import type { DeltaSink } from '../sync/commit';
 import { bindAttachments } from '../attachments/service';
 import { withSyncTables } from '../sync/tables';
 import { requireActor, unknownThread, viewingsOf, type Actor } from './audience';
 import { landingFolders } from './folders';
 import { messageId, newThreadId } from './ids';
 import { parseInput } from './input';
-import { SendBatcher, type SendBatchStats } from './send-batcher';
+import { SendBatcher, type SendBatchStats, type SendScope } from './send-batcher';
 import {
   findOneToOne,
-  getParticipants,
-  getThread,
-  insertMessage,
-  messageByOfflineId,
-  nextMessageSeq,
   toWireMessage,
   type K,
   type MessageRecord,
@@ -26,6 +20,7 @@ import {
   type ThreadRecord,
 } from './repo';
 import { blocksAmong, findParty } from './relations-repo';
+import { sendStoreOf, type SendStore } from './send-store';
 import { addThreadUpdates } from './snapshot';
 
 export interface SentMessage {
@@ -63,7 +58,7 @@ function batcherOf(ctx: AppContext): SendBatcher<SentMessage> {
   if (batcher === undefined) {
     batcher = new SendBatcher(
       ctx,
-      (trx, sink, viewer, input) => sendIn(ctx, trx, sink, viewer, input),
+      (trx, scope, viewer, input) => sendIn(ctx, trx, scope, viewer, input),
       BATCHING[ctx.db.dialect],
     );
     batchers.set(ctx, batcher);
@@ -78,8 +73,8 @@ function batcherOf(ctx: AppContext): SendBatcher<SentMessage> {
  * other's thread locks), leaving connections of the pool for reads.
  */
 const BATCHING = {
-  sqlite: { maxBatch: 64, concurrency: 1 },
-  postgres: { maxBatch: 64, concurrency: 4 },
+  sqlite: { maxBatch: 64, concurrency: 1, savepoints: 'when-needed' },
+  postgres: { maxBatch: 64, concurrency: 4, savepoints: 'each-send' },
 } as const;
 
 interface Target {
@@ -95,18 +90,19 @@ interface Target {
 async function sendIn(
   ctx: AppContext,
   trx: Transaction<Database>,
-  sink: DeltaSink,
+  { sink, startWriting }: SendScope,
   viewer: Viewer,
   input: SendMessageInput,
 ): Promise<SentMessage> {
   const k = withSyncTables(trx);
+  const store = sendStoreOf(k, ctx.db.direct);
   const now = ctx.clock.now();
   const target =
     input.thread_id !== undefined
-      ? await threadTarget(k, viewer, input.thread_id)
-      : await directTarget(ctx, trx, k, viewer, input.recipient_id ?? '');
+      ? await threadTarget(k, store, viewer, input.thread_id)
+      : await directTarget(ctx, trx, k, store, viewer, input.recipient_id ?? '');
 
-  const existing = await messageByOfflineId(k, target.actorId, input.offline_threading_id);
+  const existing = await store.messageByOfflineId(target.actorId, input.offline_threading_id);
   if (existing !== undefined) {
     if (target.thread === undefined || existing.thread_id !== target.thread.id) {
       throw badRequest(
@@ -118,6 +114,8 @@ async function sendIn(
   }
   await checkBlocks(k, target);
 
+  // Everything above only read: a refusal there leaves nothing to roll back.
+  startWriting();
   let threadId: string;
   let created = false;
   if (target.thread === undefined) {
@@ -127,7 +125,7 @@ async function sendIn(
     threadId = target.thread.id;
   }
 
-  const seq = await nextMessageSeq(k, threadId, now);
+  const seq = await store.nextMessageSeq(threadId, now);
   const id = messageId(threadId, seq);
   const attachments = input.attachments ?? [];
   // The uploader is the person, also when they answer as a page.
@@ -145,29 +143,20 @@ async function sendIn(
     kind: 'text',
     attachments: JSON.stringify(attachments),
   };
-  await insertMessage(k, message);
+  await store.insertMessage(message);
 
   // The sender has read their own message; replying to a request (or an ignored one) accepts it.
   const own = target.actor?.row;
   const accepts = own !== undefined && (own.hidden === 1 || own.folder === 'PENDING');
-  await k
-    .updateTable('thread_participants')
-    .set({
-      last_read_seq: seq,
-      last_delivered_seq: seq,
-      ...(accepts ? { hidden: 0, folder: 'INBOX' } : {}),
-    })
-    .where('thread_id', '=', threadId)
-    .where('participant_id', '=', target.actorId)
-    .execute();
+  await store.markOwnRead(threadId, target.actorId, seq, accepts);
 
   // The rows read for the checks still hold, unless this send created the thread or unhid it.
   let participants = target.participants;
   let viewings: Awaited<ReturnType<typeof viewingsOf>>;
   if (created || accepts) {
-    const thread = await getThread(k, threadId);
+    const thread = await store.thread(threadId);
     if (thread === undefined) throw new Error(`thread ${threadId} vanished`);
-    participants = await getParticipants(k, threadId);
+    participants = await store.participants(threadId);
     viewings = await viewingsOf(k, participants);
     const changed = created ? viewings : viewings.filter((v) => v.as === target.actorId);
     await addThreadUpdates(k, sink, thread, participants, changed);
@@ -188,10 +177,15 @@ async function sendIn(
   return { message: wire, created: true };
 }
 
-async function threadTarget(k: K, viewer: Viewer, threadId: string): Promise<Target> {
-  const thread = await getThread(k, threadId);
+async function threadTarget(
+  k: K,
+  store: SendStore,
+  viewer: Viewer,
+  threadId: string,
+): Promise<Target> {
+  const thread = await store.thread(threadId);
   if (thread === undefined) throw unknownThread();
-  const participants = await getParticipants(k, threadId);
+  const participants = await store.participants(threadId);
   const actor = await requireActor(k, participants, viewer);
   return { thread, participants, actorId: actor.id, actor, field: 'thread_id' };
 }
@@ -200,6 +194,7 @@ async function directTarget(
   ctx: AppContext,
   trx: Transaction<Database>,
   k: K,
+  store: SendStore,
   viewer: Viewer,
   recipientId: string,
 ): Promise<Target> {
@@ -228,7 +223,7 @@ async function directTarget(
       recipientId,
     };
   }
-  const target = await threadTarget(k, viewer, threadId);
+  const target = await threadTarget(k, store, viewer, threadId);
   return { ...target, field: 'recipient_id', recipientId };
 }
 

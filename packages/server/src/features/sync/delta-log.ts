@@ -1,7 +1,7 @@
 import type { Delta } from '@messenger/core';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../storage/database';
-import type { Db } from '../../storage/db';
+import type { Db, DirectSql } from '../../storage/db';
 import { withSyncTables } from './tables';
 
 /**
@@ -42,13 +42,17 @@ export interface DeltaNote {
 
 const INSERT_BATCH = 400;
 
+/**
+ * `direct`: the SQLite connection's statements (Db.direct), run inside `trx`;
+ * without it (PostgreSQL) the rows go in a few multi-row statements.
+ */
 export async function appendDeltas(
   trx: Transaction<Database>,
   entries: readonly DeltaEntry[],
   now: number,
+  direct?: DirectSql,
 ): Promise<DeltaNote[]> {
   if (entries.length === 0) return [];
-  const db = withSyncTables(trx);
   const byUser = new Map<string, DeltaEntry[]>();
   for (const entry of entries) {
     const list = byUser.get(entry.userId);
@@ -56,6 +60,18 @@ export async function appendDeltas(
     else list.push(entry);
   }
   const userIds = [...byUser.keys()].sort();
+  // A message's delta is one object shared by its recipients: serialized once.
+  const payloads = new Map<Delta, string>();
+  const payloadOf = (delta: Delta): string => {
+    let payload = payloads.get(delta);
+    if (payload === undefined) {
+      payload = JSON.stringify(delta);
+      payloads.set(delta, payload);
+    }
+    return payload;
+  };
+  if (direct !== undefined) return appendDirect(direct, byUser, userIds, payloadOf, now);
+  const db = withSyncTables(trx);
 
   const heads = new Map<string, number>();
   for (let i = 0; i < userIds.length; i += INSERT_BATCH) {
@@ -96,7 +112,7 @@ export async function appendDeltas(
     const note: DeltaNote = { userId, seq: head, deltas: [] };
     list.forEach((entry, index) => {
       const seq = head - list.length + 1 + index;
-      const payload = JSON.stringify(entry.delta);
+      const payload = payloadOf(entry.delta);
       note.deltas.push({ seq, payload });
       rows.push({
         user_id: userId,
@@ -115,6 +131,48 @@ export async function appendDeltas(
       .insertInto('user_deltas')
       .values(rows.slice(i, i + INSERT_BATCH))
       .execute();
+  }
+  return notes;
+}
+
+const UPSERT_HEAD = `insert into user_sync (user_id, head_seq, pruned_seq) values (?, ?, 0)
+  on conflict (user_id) do update set head_seq = user_sync.head_seq + excluded.head_seq
+  returning head_seq`;
+const INSERT_DELTA = `insert into user_deltas
+  (user_id, seq, payload, created_at, ack_thread_id, ack_as, ack_seq) values (?, ?, ?, ?, ?, ?, ?)`;
+
+/** The same rows as the Kysely path, one prepared statement run per row (cheaper on SQLite). */
+function appendDirect(
+  direct: DirectSql,
+  byUser: ReadonlyMap<string, DeltaEntry[]>,
+  userIds: readonly string[],
+  payloadOf: (delta: Delta) => string,
+  now: number,
+): DeltaNote[] {
+  const notes: DeltaNote[] = [];
+  for (const userId of userIds) {
+    const list = byUser.get(userId) ?? [];
+    const row = direct.get(UPSERT_HEAD, [userId, list.length]) as { head_seq: number } | undefined;
+    const head = row?.head_seq;
+    if (head === undefined) throw new Error(`no head returned for user ${userId}`);
+    const note: DeltaNote = { userId, seq: head, deltas: [] };
+    let seq = head - list.length;
+    for (const entry of list) {
+      seq += 1;
+      const payload = payloadOf(entry.delta);
+      note.deltas.push({ seq, payload });
+      const ack = entry.ack;
+      direct.run(INSERT_DELTA, [
+        userId,
+        seq,
+        payload,
+        now,
+        ack?.threadId ?? null,
+        ack?.as ?? null,
+        ack?.seqInThread ?? null,
+      ]);
+    }
+    notes.push(note);
   }
   return notes;
 }
