@@ -57,6 +57,9 @@ function startChild(
       reject(new Error(`${name} exited (${String(code)}) before listening: ${output}`));
     });
     child.stdout?.on('data', (chunk: Buffer) => {
+      // E.g. with BENCH_MESSENGER_NODE_FLAGS=--trace-gc, to see the messenger's pauses.
+      if (process.env.BENCH_CHILD_STDOUT === '1')
+        process.stdout.write(`[${name}] ${chunk.toString('utf8')}`);
       output += chunk.toString('utf8');
       const match = ready.exec(output);
       if (match === null || child.pid === undefined) return;

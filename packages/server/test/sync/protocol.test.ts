@@ -101,6 +101,33 @@ describe('sync socket protocol', () => {
     expect(healthy.isClosed).toBeNull();
   });
 
+  it('pings every socket once per heartbeat interval, spread over it rather than all at once', async () => {
+    const session = await live.session('ben');
+    const sockets = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const ws = new WebSocket(live.syncUrl, { headers: { cookie: session.cookie } });
+        await new Promise((resolve) => ws.once('open', resolve));
+        ws.send(JSON.stringify({ type: 'hello', protocol: 1, last_seq: 0 }));
+        return ws;
+      }),
+    );
+    const pings: number[][] = sockets.map(() => []);
+    sockets.forEach((ws, i) => {
+      ws.on('ping', () => pings[i]?.push(performance.now()));
+    });
+    await pause(470);
+    for (const ws of sockets) ws.terminate();
+    // 150 ms intervals: each socket pinged about three times in 470 ms, never twice in one interval.
+    for (const times of pings) {
+      expect(times.length).toBeGreaterThanOrEqual(2);
+      for (let i = 1; i < times.length; i += 1)
+        expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThan(100);
+    }
+    // In one interval the twenty sockets were pinged at several moments, not in one burst.
+    const firsts = pings.map((times) => times[0] ?? 0).sort((a, b) => a - b);
+    expect((firsts.at(-1) ?? 0) - (firsts[0] ?? 0)).toBeGreaterThan(50);
+  });
+
   it("closes a session's sockets with 4401 once it logs out", async () => {
     const session = await login(live.app, 'cal.sync', PASSWORD);
     const socket = await SyncClient.connect(live.syncUrl, { cookie: session.cookie });

@@ -30,6 +30,8 @@ export class SyncConnection {
   sentSeq = 0;
   /** Cleared at each heartbeat, set by any pong or frame: still clear at the next one means dead. */
   alive = true;
+  /** Which tick of the heartbeat interval pings this socket (hub.ts spreads them). */
+  heartbeatSlot = 0;
   pumping = false;
   /** Said hello: counted in its user's channel and presence. */
   joined = false;

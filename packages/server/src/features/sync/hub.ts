@@ -19,6 +19,9 @@ import { readLogState, type DeltaNote } from './delta-log';
 import type { SyncOptions } from './options';
 import { DeltaPump, deltaFrame, type UserChannel } from './pump';
 
+/** The heartbeat interval is cut into this many ticks; each pings its share of the sockets. */
+const HEARTBEAT_SLOTS = 10;
+
 /** What the hub hands on: presence, typing and delivery acks live in their own modules. */
 export interface HubListeners {
   connected(conn: SyncConnection): void;
@@ -57,6 +60,8 @@ export class SyncHub {
   private listeners: HubListeners | null = null;
   private closed = false;
   private readonly pumper: DeltaPump;
+  private beats = 0;
+  private accepted = 0;
 
   constructor(private readonly deps: HubDeps) {
     this.pumper = new DeltaPump({
@@ -73,9 +78,12 @@ export class SyncHub {
     this.unsubscribe = deps.bus.subscribe((message) => {
       this.onBus(message);
     });
-    this.heartbeat = setInterval(() => {
-      this.beat();
-    }, deps.options.heartbeatMs);
+    this.heartbeat = setInterval(
+      () => {
+        this.beat();
+      },
+      Math.max(1, Math.floor(deps.options.heartbeatMs / HEARTBEAT_SLOTS)),
+    );
     this.heartbeat.unref();
     this.sessionCheck = setInterval(() => {
       this.checkSessions().catch((error: unknown) => {
@@ -105,6 +113,7 @@ export class SyncHub {
       return conn;
     }
     this.connections.add(conn);
+    conn.heartbeatSlot = this.accepted++ % HEARTBEAT_SLOTS;
     conn.helloTimer = setTimeout(() => {
       if (conn.phase === 'awaiting_hello')
         this.closeConn(conn, SYNC_CLOSE.protocolError, 'no hello');
@@ -151,8 +160,15 @@ export class SyncHub {
     await sleep(20);
   }
 
+  /**
+   * Each socket is pinged once per heartbeat interval, in its own slot of it:
+   * pinging every socket in one tick made ten thousand pings (and their pongs)
+   * one burst, which held up every message of that moment for a few hundred ms.
+   */
   private beat(): void {
+    const slot = this.beats++ % HEARTBEAT_SLOTS;
     for (const conn of this.connections) {
+      if (conn.heartbeatSlot !== slot) continue;
       if (!conn.alive) {
         conn.ws.terminate();
         this.detach(conn);
