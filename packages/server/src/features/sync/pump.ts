@@ -41,6 +41,7 @@ export class DeltaPump {
 
   pump(conn: SyncConnection, channel: UserChannel): void {
     if (conn.pumping) return;
+    if (this.sendLiveFromMemory(conn, channel)) return;
     conn.pumping = true;
     this.drain(conn, channel)
       .catch((error: unknown) => {
@@ -50,6 +51,25 @@ export class DeltaPump {
       .finally(() => {
         conn.pumping = false;
       });
+  }
+
+  /**
+   * The common case without a promise: a live socket with room in its buffer
+   * whose next deltas are in memory gets them now. True when it caught up;
+   * anything else (a backed-up or lagging socket, a read) is the drain's.
+   */
+  private sendLiveFromMemory(conn: SyncConnection, channel: UserChannel): boolean {
+    const { highWaterBytes, maxLagDeltas } = this.deps.options;
+    if (conn.phase !== 'live') return false;
+    while (conn.sentSeq < channel.knownHead) {
+      if (!conn.isOpen() || conn.ws.bufferedAmount > highWaterBytes) return false;
+      if (channel.knownHead - conn.sentSeq > maxLagDeltas) return false;
+      const cached = channel.recent.get(conn.sentSeq + 1);
+      if (cached === undefined) return false;
+      conn.sendText(cached);
+      conn.sentSeq += 1;
+    }
+    return true;
   }
 
   private async drain(conn: SyncConnection, channel: UserChannel): Promise<void> {
