@@ -19,6 +19,28 @@ const PAYMENT_FRIENDS_PAGE = 50;
 const PERSON_TYPES = new Set(['friend', 'fb4c', 'non_friend']);
 const onlyPeople = (entries: SearchEntry[]) => entries.filter((e) => PERSON_TYPES.has(e.type));
 
+/**
+ * The person fields core's entriesFromEdges reads, spread unmasked where a
+ * node is a MessagingUser. Inside a union's `... on MessagingUser` Relay
+ * refuses the spread without @alias, so relay-sources.ts and NewMessage.tsx
+ * list the same fields inline.
+ */
+export const searchEntryUserFragment = graphql`
+  fragment useRecipientSources_user on MessagingUser {
+    id
+    name
+    url
+    is_messenger_user
+    is_memorialized
+    friendship_status
+    alias
+    search_tokens
+    profile_picture {
+      uri
+    }
+  }
+`;
+
 const suggestionsQuery = graphql`
   query useRecipientSourcesSuggestionsQuery($ids: [ID!]!, $count: Int!) {
     viewer {
@@ -26,17 +48,7 @@ const suggestionsQuery = graphql`
         edges {
           node {
             __typename
-            id
-            name
-            url
-            is_messenger_user
-            is_memorialized
-            friendship_status
-            alias
-            search_tokens
-            profile_picture {
-              uri
-            }
+            ...useRecipientSources_user @relay(mask: false)
           }
         }
       }
@@ -52,17 +64,7 @@ const paymentFriendsQuery = graphql`
         edges {
           node {
             __typename
-            id
-            name
-            url
-            is_messenger_user
-            is_memorialized
-            friendship_status
-            alias
-            search_tokens
-            profile_picture {
-              uri
-            }
+            ...useRecipientSources_user @relay(mask: false)
           }
         }
       }
@@ -73,25 +75,7 @@ const paymentFriendsQuery = graphql`
 const searchQuery = graphql`
   query useRecipientSourcesSearchQuery($query: String!, $pay: Boolean) {
     search_profiles(search_query: $query, can_viewer_send_money: $pay) {
-      edges {
-        subtext
-        node {
-          __typename
-          ... on MessagingUser {
-            id
-            name
-            url
-            is_messenger_user
-            is_memorialized
-            friendship_status
-            alias
-            search_tokens
-            profile_picture {
-              uri
-            }
-          }
-        }
-      }
+      ...relaySources_connection @relay(mask: false)
     }
   }
 `;
