@@ -10,3 +10,12 @@ afterEach(() => {
 if (typeof Element.prototype.scrollIntoView !== 'function') {
   Element.prototype.scrollIntoView = () => undefined;
 }
+
+// jsdom has no CSS.escape, which React Aria's popovers, modals and collections use.
+if (typeof globalThis.CSS === 'undefined') {
+  Object.defineProperty(globalThis, 'CSS', {
+    value: { escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) },
+    writable: true,
+    configurable: true,
+  });
+}

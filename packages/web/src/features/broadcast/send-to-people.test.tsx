@@ -11,29 +11,11 @@ import {
 } from 'relay-runtime';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordingFunnels } from '../../test/funnels';
+import { personNode as node } from '../../test/people';
 import { renderWithIntl } from '../../test/render';
 import type { SearchFunnel } from '../analytics/use-search-funnel';
 import { SendToPeopleForm, type SendToPeopleProps } from './SendToPeople';
 
-// jsdom has no CSS.escape, which React Aria's popover uses to read a meta tag.
-if (typeof globalThis.CSS === 'undefined') {
-  Object.defineProperty(globalThis, 'CSS', {
-    value: { escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) },
-  });
-}
-
-const node = (id: string, name: string) => ({
-  __typename: 'User',
-  id,
-  name,
-  url: null,
-  is_messenger_user: true,
-  is_memorialized: false,
-  friendship_status: 'friend',
-  alias: null,
-  search_tokens: [],
-  profile_picture: null,
-});
 const people = [node('11', 'Ann Archer'), node('12', 'Bob Baker'), node('13', 'Cat Carter')];
 
 type Input = { recipient_ids: string[]; text: string; offline_threading_id: string; kind: string };

@@ -6,11 +6,6 @@ import { renderWithIntl } from '../../test/render';
 import { GroupCallPicker } from './GroupCallPicker';
 import { joinedDevices, remoteEvents } from './wire-events';
 
-// jsdom has no CSS.escape, which React Aria's Modal reads meta tags with.
-const css = (globalThis as { CSS?: Partial<typeof CSS> }).CSS ?? {};
-css.escape ??= (value: string) => value.replace(/["\\]/g, '\\$&');
-(globalThis as { CSS?: Partial<typeof CSS> }).CSS = css;
-
 const person = (
   user_id: string,
   state: WireCallParticipant['state'],

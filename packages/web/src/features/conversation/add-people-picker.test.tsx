@@ -8,13 +8,6 @@ import { recordingFunnels } from '../../test/funnels';
 import { renderWithIntl } from '../../test/render';
 import { AddPeopleForm } from './AddPeoplePicker';
 
-// jsdom has no CSS.escape, which React Aria's popover uses to read a meta tag.
-if (typeof globalThis.CSS === 'undefined') {
-  Object.defineProperty(globalThis, 'CSS', {
-    value: { escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) },
-  });
-}
-
 const FRIENDS = [
   { id: '11', name: 'Ann Archer' },
   { id: '12', name: 'Andy Baker' },

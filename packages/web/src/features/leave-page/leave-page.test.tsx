@@ -11,11 +11,6 @@ import { LeavePageController } from './leave-page-controller';
 import { LeavePageGuard } from './LeavePageGuard';
 import { useBeforeLeave, usePageTransition } from './use-before-leave';
 
-// jsdom has no CSS.escape, which React Aria's Modal reads meta tags with.
-const css = (globalThis as { CSS?: Partial<typeof CSS> }).CSS ?? {};
-css.escape ??= (value: string) => value.replace(/["\\]/g, '\\$&');
-(globalThis as { CSS?: Partial<typeof CSS> }).CSS = css;
-
 function Draft(): ReactNode {
   const [text, setText] = useState('');
   useBeforeLeave(text.trim() !== '');

@@ -6,11 +6,6 @@ import { renderWithIntl } from '../../test/render';
 import { CHAT_SIDEBAR_NUX_ID, NuxPrompt } from './NuxPrompt';
 import { Spotlight } from './Spotlight';
 
-// jsdom has no CSS.escape, which React Aria's Modal reads meta tags with.
-const css = (globalThis as { CSS?: Partial<typeof CSS> }).CSS ?? {};
-css.escape ??= (value: string) => value.replace(/["\\]/g, '\\$&');
-(globalThis as { CSS?: Partial<typeof CSS> }).CSS = css;
-
 /** A fake server keeping nux state the way the real one does (dismissal is kept). */
 function fakeNuxServer(initial: { viewed: string[]; dismissed: string[] }) {
   const state = { viewed: [...initial.viewed], dismissed: [...initial.dismissed] };

@@ -6,13 +6,6 @@ import { renderWithIntl } from '../../test/render';
 import { SAVE_PURPOSE_PATH } from './group-purpose-client';
 import { GroupPurposeDialog, type GroupPurposeDialogProps } from './GroupPurposeDialog';
 
-// jsdom has no CSS.escape, which React Aria's modal uses to read a meta tag.
-if (typeof globalThis.CSS === 'undefined') {
-  Object.defineProperty(globalThis, 'CSS', {
-    value: { escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) },
-  });
-}
-
 interface Posted {
   path: string;
   body: Record<string, unknown>;

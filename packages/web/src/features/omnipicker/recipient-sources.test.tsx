@@ -5,30 +5,11 @@ import { RelayEnvironmentProvider } from 'react-relay';
 import { Environment, Network, RecordSource, Store, type Variables } from 'relay-runtime';
 import { describe, expect, it, vi } from 'vitest';
 import { objectIdOf } from '@messenger/core';
+import { personNode as node } from '../../test/people';
 import { renderWithIntl } from '../../test/render';
 import { RecipientTokenizer } from './RecipientTokenizer';
 import { useRecipientSources, type RecipientSourceOptions } from './use-recipient-sources';
 import { useTokenizer } from './use-tokenizer';
-
-// jsdom has no CSS.escape, which React Aria's popover uses to read a meta tag.
-if (typeof globalThis.CSS === 'undefined') {
-  Object.defineProperty(globalThis, 'CSS', {
-    value: { escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) },
-  });
-}
-
-const node = (id: string, name: string) => ({
-  __typename: 'User',
-  id,
-  name,
-  url: null,
-  is_messenger_user: true,
-  is_memorialized: false,
-  friendship_status: 'friend',
-  alias: null,
-  search_tokens: [],
-  profile_picture: null,
-});
 
 const ann = node('11', 'Ann Archer');
 const bob = node('12', 'Bob Baker');

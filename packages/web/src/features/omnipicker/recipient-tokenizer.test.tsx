@@ -7,13 +7,6 @@ import { renderWithIntl } from '../../test/render';
 import { RecipientTokenizer } from './RecipientTokenizer';
 import { useTokenizer } from './use-tokenizer';
 
-// jsdom has no CSS.escape, which React Aria's popover uses to read a meta tag.
-if (typeof globalThis.CSS === 'undefined') {
-  Object.defineProperty(globalThis, 'CSS', {
-    value: { escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) },
-  });
-}
-
 function person(id: number, title: string): SearchEntry {
   return {
     uniqueID: `friend:${String(id)}`,

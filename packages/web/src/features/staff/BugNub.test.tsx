@@ -6,11 +6,6 @@ import { renderWithIntl } from '../../test/render';
 import { BugNub } from './BugNub';
 import { baseDomainOf, environmentTarget } from './environment-url';
 
-// jsdom has no CSS.escape, which React Aria's Modal reads meta tags with.
-const css = (globalThis as { CSS?: Partial<typeof CSS> }).CSS ?? {};
-css.escape ??= (value: string) => value.replace(/["\\]/g, '\\$&');
-(globalThis as { CSS?: Partial<typeof CSS> }).CSS = css;
-
 interface Call {
   method: string;
   path: string;
