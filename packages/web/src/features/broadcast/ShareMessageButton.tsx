@@ -27,18 +27,18 @@ export function ShareMessageButton({ text, sender }: { text: string; sender: str
       >
         {intl.formatMessage(broadcastMessages.share)}
       </Button>
-      <ModalOverlay className="share-overlay" isDismissable>
-        <Modal className="share-modal">
-          <Dialog className="share-dialog">
+      <ModalOverlay className="modal-overlay" isDismissable>
+        <Modal className="modal-card share-modal">
+          <Dialog className="modal-dialog">
             {({ close }) => (
               <>
-                <Heading slot="title" className="share-dialog-title">
+                <Heading slot="title" className="modal-title">
                   {intl.formatMessage(broadcastMessages.shareTitle)}
                 </Heading>
                 <Suspense fallback={<InlineLoading />}>
                   <LazySendToPeople kind="share" sharedText={text} />
                 </Suspense>
-                <div className="share-dialog-actions">
+                <div className="modal-actions">
                   <Button className="button" onPress={close}>
                     {intl.formatMessage(broadcastMessages.close)}
                   </Button>

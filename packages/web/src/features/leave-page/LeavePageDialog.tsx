@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { leavePageMessages } from './messages';
-import './leave-page.css';
 
 export interface LeavePageDialogProps {
   isOpen: boolean;
@@ -18,20 +17,20 @@ export function LeavePageDialog({ isOpen, onLeave, onStay }: LeavePageDialogProp
   const intl = useIntl();
   return (
     <ModalOverlay
-      className="leave-page-overlay"
+      className="modal-overlay"
       isOpen={isOpen}
       isDismissable
       onOpenChange={(open) => {
         if (!open) onStay();
       }}
     >
-      <Modal className="leave-page-modal" style={{ width: 450, maxWidth: '100%' }}>
-        <Dialog className="leave-page-dialog">
-          <Heading slot="title" className="leave-page-title">
+      <Modal className="modal-card leave-page-modal" style={{ width: 450 }}>
+        <Dialog className="modal-dialog">
+          <Heading slot="title" className="modal-title">
             {intl.formatMessage(leavePageMessages.title)}
           </Heading>
           <p>{intl.formatMessage(leavePageMessages.body)}</p>
-          <div className="leave-page-actions">
+          <div className="modal-actions">
             <Button className="button" onPress={onLeave}>
               {intl.formatMessage(leavePageMessages.leave)}
             </Button>

@@ -118,7 +118,7 @@ export function GroupPurposeDialog(props: GroupPurposeDialogProps): ReactNode {
 
   return (
     <ModalOverlay
-      className="omni-overlay"
+      className="modal-overlay"
       isOpen={isOpen}
       isDismissable={!backDisallowed}
       isKeyboardDismissDisabled={backDisallowed}
@@ -126,9 +126,9 @@ export function GroupPurposeDialog(props: GroupPurposeDialogProps): ReactNode {
         if (!open) onBack();
       }}
     >
-      <Modal className="omni-modal">
-        <Dialog className="omni-dialog">
-          <Heading slot="title" className="omni-dialog-title">
+      <Modal className="modal-card omni-modal">
+        <Dialog className="modal-dialog">
+          <Heading slot="title" className="modal-title">
             {intl.formatMessage(omnipickerMessages.purposeTitle)}
           </Heading>
           <form onSubmit={submit}>
@@ -165,7 +165,7 @@ export function GroupPurposeDialog(props: GroupPurposeDialogProps): ReactNode {
                 {problemText}
               </p>
             ) : null}
-            <div className="omni-dialog-actions">
+            <div className="modal-actions">
               {backDisallowed ? null : (
                 <Button className="button" onPress={onBack}>
                   {intl.formatMessage(omnipickerMessages.purposeBack)}

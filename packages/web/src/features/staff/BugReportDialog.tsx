@@ -63,22 +63,22 @@ export function BugReportDialog({
   const title = kind === 'employee' ? staffMessages.employeeReportTitle : staffMessages.reportTitle;
   return (
     <ModalOverlay
-      className="staff-overlay"
+      className="modal-overlay"
       isOpen={isOpen}
       isDismissable
       onOpenChange={(open) => {
         if (!open) close();
       }}
     >
-      <Modal className="staff-modal">
-        <Dialog className="staff-dialog">
-          <Heading slot="title" className="staff-dialog-title">
+      <Modal className="modal-card staff-modal">
+        <Dialog className="modal-dialog">
+          <Heading slot="title" className="modal-title">
             {intl.formatMessage(title)}
           </Heading>
           {state === 'sent' ? (
             <>
               <p role="status">{intl.formatMessage(staffMessages.reportSent)}</p>
-              <div className="staff-dialog-actions">
+              <div className="modal-actions">
                 <Button className="button button-primary" onPress={close} autoFocus>
                   {intl.formatMessage(staffMessages.reportClose)}
                 </Button>
@@ -102,7 +102,7 @@ export function BugReportDialog({
                   {intl.formatMessage(staffMessages.reportFailed)}
                 </p>
               ) : null}
-              <div className="staff-dialog-actions">
+              <div className="modal-actions">
                 <Button className="button" onPress={close}>
                   {intl.formatMessage(staffMessages.reportCancel)}
                 </Button>
