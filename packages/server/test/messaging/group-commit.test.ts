@@ -157,9 +157,88 @@ describe.each(dialects)('send_message group commit (%s)', (dialect) => {
       .where('text', '=', 'late 10')
       .execute();
     expect(stored).toHaveLength(0);
-    // SQLite runs batches without savepoints: this one had to run again with them.
-    const expectedReruns = dialect === 'sqlite' ? 1 : 0;
-    expect(sendBatchStats(live.ctx).rerunsWithSavepoints - reruns).toBe(expectedReruns);
+    // Batches run without savepoints: this one had to run again with them.
+    expect(sendBatchStats(live.ctx).rerunsWithSavepoints - reruns).toBe(1);
+  });
+
+  it('refuses sends to a missing thread and to a thread of others without rerunning the batch', async () => {
+    const ann = await live.session('ann');
+    const ben = await live.session('ben');
+    const opened = await send(live.app, ann, {
+      recipient_id: PEOPLE.ben,
+      text: 'refusals opening',
+      offline_threading_id: 'gc-ref-open',
+    });
+    const threadId = opened.message.thread_id;
+    const others = await send(live.app, ben, {
+      recipient_id: PEOPLE.cal,
+      text: 'not for ann',
+      offline_threading_id: 'gc-ref-other',
+    });
+    const reruns = sendBatchStats(live.ctx).rerunsWithSavepoints;
+    const target = (i: number): string =>
+      i === 4 ? '999999999999' : i === 9 ? others.message.thread_id : threadId;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        gql<{ send_message: SentMessageResult }>(live.app, ann, SEND, {
+          input: { thread_id: target(i), text: `ref ${i}`, offline_threading_id: `gc-ref-${i}` },
+        }),
+      ),
+    );
+    expect(codesOf(answers[4]!)).toEqual([{ code: 'not_found', field: 'thread_id' }]);
+    expect(codesOf(answers[9]!)).toEqual([{ code: 'forbidden', field: 'thread_id' }]);
+    const seqs = answers
+      .filter((_, i) => i !== 4 && i !== 9)
+      .map((answer) => answer.data?.send_message.message.seq_in_thread ?? 0)
+      .sort((a, b) => a - b);
+    const opening = opened.message.seq_in_thread;
+    expect(seqs).toEqual(Array.from({ length: 18 }, (_, i) => opening + 1 + i));
+    // A refusal by the send's own checks wrote nothing: the batch did not run again.
+    expect(sendBatchStats(live.ctx).rerunsWithSavepoints - reruns).toBe(0);
+    const thread = await live.db.kysely
+      .selectFrom('threads')
+      .select('last_message_seq')
+      .where('id', '=', threadId)
+      .executeTakeFirstOrThrow();
+    expect(thread.last_message_seq).toBe(opening + 18);
+    const own = await live.db.kysely
+      .selectFrom('thread_participants')
+      .select('last_read_seq')
+      .where('thread_id', '=', threadId)
+      .where('participant_id', '=', PEOPLE.ann)
+      .executeTakeFirstOrThrow();
+    expect(own.last_read_seq).toBe(opening + 18);
+  });
+
+  it('stores the same offline_threading_id sent twice to a thread in one batch once', async () => {
+    const ann = await live.session('ann');
+    const opened = await send(live.app, ann, {
+      recipient_id: PEOPLE.ben,
+      text: 'dup opening',
+      offline_threading_id: 'gc-tdup-open',
+    });
+    const input = {
+      thread_id: opened.message.thread_id,
+      text: 'twice to the thread',
+      offline_threading_id: 'gc-tdup',
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        send(
+          live.app,
+          ann,
+          i % 3 === 0 ? input : { ...input, offline_threading_id: `gc-tdup-${i}` },
+        ),
+      ),
+    );
+    expect(answers[0]!.message.id).toBe(answers[3]!.message.id);
+    expect([answers[0]!.created, answers[3]!.created].sort()).toEqual([false, true]);
+    const rows = await live.db.kysely
+      .selectFrom('messages')
+      .select('id')
+      .where('offline_threading_id', '=', 'gc-tdup')
+      .execute();
+    expect(rows).toHaveLength(1);
   });
 
   it('stores the same offline_threading_id sent twice in one batch once', async () => {

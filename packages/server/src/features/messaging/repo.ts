@@ -35,18 +35,32 @@ export interface ParticipantRecord {
 /** A stored message as the services read it (the table row without its FTS rowid). */
 export type MessageRecord = Omit<Selectable<MessageTable>, 'rowid'>;
 
+export const THREAD_COLUMNS = [
+  'id',
+  'kind',
+  'name',
+  'image_src',
+  'created_at',
+  'last_activity_at',
+  'last_message_seq',
+] as const;
+
+export const PARTICIPANT_COLUMNS = [
+  'thread_id',
+  'participant_id',
+  'participant_kind',
+  'folder',
+  'nickname',
+  'last_read_seq',
+  'last_delivered_seq',
+  'hidden',
+  'joined_at',
+] as const;
+
 export async function getThread(k: K, threadId: string): Promise<ThreadRecord | undefined> {
   const row = await k
     .selectFrom('threads')
-    .select([
-      'id',
-      'kind',
-      'name',
-      'image_src',
-      'created_at',
-      'last_activity_at',
-      'last_message_seq',
-    ])
+    .select(THREAD_COLUMNS)
     .where('id', '=', threadId)
     .executeTakeFirst();
   if (row === undefined) return undefined;
@@ -62,17 +76,7 @@ export async function getThread(k: K, threadId: string): Promise<ThreadRecord | 
 export async function getParticipants(k: K, threadId: string): Promise<ParticipantRecord[]> {
   const rows = await k
     .selectFrom('thread_participants')
-    .select([
-      'thread_id',
-      'participant_id',
-      'participant_kind',
-      'folder',
-      'nickname',
-      'last_read_seq',
-      'last_delivered_seq',
-      'hidden',
-      'joined_at',
-    ])
+    .select(PARTICIPANT_COLUMNS)
     .where('thread_id', '=', threadId)
     .orderBy('joined_at')
     .orderBy('participant_id')
@@ -102,7 +106,7 @@ export async function findOneToOne(k: K, a: string, b: string): Promise<string |
   return row?.id;
 }
 
-const MESSAGE_COLUMNS = [
+export const MESSAGE_COLUMNS = [
   'id',
   'thread_id',
   'sender_id',

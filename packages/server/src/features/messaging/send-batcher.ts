@@ -1,6 +1,7 @@
 import type { SendMessageInput } from '@messenger/core';
 import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
 import type { Database } from '../../storage/database';
 import type { Viewer } from '../accounts/viewer';
 import { isTransient, isUniqueViolation, publishNotes, type DeltaSink } from '../sync/commit';
@@ -14,12 +15,19 @@ import { appendDeltas, type DeltaEntry, type DeltaNote } from '../sync/delta-log
  * commit (and on PostgreSQL its WAL flush) is paid per batch instead of per
  * message; under no load a batch is one send and costs one tick of waiting.
  *
- * With `savepoints: 'when-needed'` (SQLite, where a failed statement leaves the
- * transaction usable) sends run without savepoints: a send refused by its
- * checks has written nothing, so there is nothing to roll back. A send that
- * fails after its first write (it says when it starts writing) spoils the
- * batch: the transaction rolls back and the batch runs again with a savepoint
- * per send, as above.
+ * With `savepoints: 'when-needed'` sends run without savepoints: a send
+ * refused by its checks has written nothing, so there is nothing to roll
+ * back. A send that fails after its first write (it says when it starts
+ * writing) spoils the batch: the transaction rolls back and the batch runs
+ * again with a savepoint per send, as above. So does any failed statement
+ * where one aborts the transaction (PostgreSQL), and a failure of the writes
+ * a session deferred to the end of the batch.
+ *
+ * Each attempt at a batch opens a session (`SendSession`) over the whole
+ * batch: on PostgreSQL it reads every thread of the batch at once and defers
+ * the sends' writes to a few multi-row statements at the end, instead of a
+ * round trip per query per send. A guarded attempt (savepoints) gets a
+ * session that writes at once, so that a savepoint's rollback undoes them.
  *
  * Nothing is acknowledged before its batch commits, so an acknowledged
  * message survives a crash exactly as with one transaction per message.
@@ -31,12 +39,24 @@ export interface SendScope {
   startWriting: () => void;
 }
 
-export type SendWork<T> = (
+/** One attempt at a batch: its sends run one after another through `send`, then `finish`. */
+export interface SendSession<T> {
+  send(scope: SendScope, viewer: Viewer, input: SendMessageInput): Promise<T>;
+  /** After the last send, before the batch's deltas: writes what the sends deferred. */
+  finish(): Promise<void>;
+}
+
+export interface BatchedSend {
+  viewer: Viewer;
+  input: SendMessageInput;
+}
+
+export type OpenSendSession<T> = (
   trx: Transaction<Database>,
-  scope: SendScope,
-  viewer: Viewer,
-  input: SendMessageInput,
-) => Promise<T>;
+  batch: readonly BatchedSend[],
+  /** True when each send runs in its own savepoint: the session must write at once. */
+  guarded: boolean,
+) => Promise<SendSession<T>>;
 
 interface Pending<T> {
   viewer: Viewer;
@@ -58,6 +78,12 @@ export interface SendBatcherOptions {
    * after a send failed past its first write (SQLite).
    */
   savepoints: 'each-send' | 'when-needed';
+  /**
+   * PostgreSQL: any failed statement aborts the transaction, so a send that
+   * failed on anything but its own checks (an AppError) spoils the batch even
+   * before it began writing.
+   */
+  failedStatementAbortsTransaction: boolean;
 }
 
 /** A send failed after it had written: the batch's transaction must roll back. */
@@ -103,7 +129,7 @@ export class SendBatcher<T> {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly work: SendWork<T>,
+    private readonly openSession: OpenSendSession<T>,
     private readonly options: SendBatcherOptions,
   ) {
     this.lanes = Array.from({ length: Math.max(1, options.concurrency) }, () => ({
@@ -156,13 +182,15 @@ export class SendBatcher<T> {
         const outcomes = await this.ctx.db.transact(async (trx) => {
           const entries: DeltaEntry[] = [];
           const results: Outcome<T>[] = [];
+          const session = await this.openSession(trx, ordered, savepoints);
           for (const pending of ordered) {
             results.push(
               savepoints
-                ? await this.writeOne(trx, pending, entries)
-                : await this.writeUnguarded(trx, pending, entries),
+                ? await this.writeOne(trx, session, pending, entries)
+                : await this.writeUnguarded(session, pending, entries),
             );
           }
+          await this.finish(session, savepoints);
           notes = await appendDeltas(trx, entries, this.ctx.clock.now(), this.ctx.db.direct);
           return results;
         });
@@ -190,6 +218,7 @@ export class SendBatcher<T> {
   /** One send in its own savepoint: its deltas join the batch only if it succeeded. */
   private async writeOne(
     trx: Transaction<Database>,
+    session: SendSession<T>,
     pending: Pending<T>,
     entries: DeltaEntry[],
   ): Promise<Outcome<T>> {
@@ -201,7 +230,7 @@ export class SendBatcher<T> {
           sink: { add: (entry) => own.push(entry) },
           startWriting: () => undefined,
         };
-        const value = await this.work(trx, scope, pending.viewer, pending.input);
+        const value = await session.send(scope, pending.viewer, pending.input);
         await this.exec(trx, 'release savepoint send_one');
         entries.push(...own);
         return { ok: true, value };
@@ -218,7 +247,7 @@ export class SendBatcher<T> {
 
   /** One send without a savepoint: refused before writing, it leaves nothing to undo. */
   private async writeUnguarded(
-    trx: Transaction<Database>,
+    session: SendSession<T>,
     pending: Pending<T>,
     entries: DeltaEntry[],
   ): Promise<Outcome<T>> {
@@ -231,13 +260,24 @@ export class SendBatcher<T> {
       },
     };
     try {
-      const value = await this.work(trx, scope, pending.viewer, pending.input);
+      const value = await session.send(scope, pending.viewer, pending.input);
       entries.push(...own);
       return { ok: true, value };
     } catch (error) {
       if (isTransient(error)) throw error;
-      if (progress.writing) throw new SpoiledBatch(error);
+      const aborted = this.options.failedStatementAbortsTransaction && !(error instanceof AppError);
+      if (progress.writing || aborted) throw new SpoiledBatch(error);
       return { ok: false, error };
+    }
+  }
+
+  /** The session's deferred writes; unguarded, their failure (a duplicate, say) spoils the batch. */
+  private async finish(session: SendSession<T>, guarded: boolean): Promise<void> {
+    try {
+      await session.finish();
+    } catch (error) {
+      if (guarded || isTransient(error)) throw error;
+      throw new SpoiledBatch(error);
     }
   }
 

@@ -10,7 +10,13 @@ import { requireActor, unknownThread, viewingsOf, type Actor } from './audience'
 import { landingFolders } from './folders';
 import { messageId, newThreadId } from './ids';
 import { parseInput } from './input';
-import { SendBatcher, type SendBatchStats, type SendScope } from './send-batcher';
+import {
+  SendBatcher,
+  type BatchedSend,
+  type SendBatchStats,
+  type SendScope,
+  type SendSession,
+} from './send-batcher';
 import {
   findOneToOne,
   toWireMessage,
@@ -21,6 +27,7 @@ import {
 } from './repo';
 import { blocksAmong, findParty } from './relations-repo';
 import { sendStoreOf, type SendStore } from './send-store';
+import { batchedStore } from './send-store-batched';
 import { addThreadUpdates } from './snapshot';
 
 export interface SentMessage {
@@ -58,7 +65,7 @@ function batcherOf(ctx: AppContext): SendBatcher<SentMessage> {
   if (batcher === undefined) {
     batcher = new SendBatcher(
       ctx,
-      (trx, scope, viewer, input) => sendIn(ctx, trx, scope, viewer, input),
+      (trx, batch, guarded) => openSession(ctx, trx, batch, guarded),
       BATCHING[ctx.db.dialect],
     );
     batchers.set(ctx, batcher);
@@ -73,9 +80,42 @@ function batcherOf(ctx: AppContext): SendBatcher<SentMessage> {
  * other's thread locks), leaving connections of the pool for reads.
  */
 const BATCHING = {
-  sqlite: { maxBatch: 64, concurrency: 1, savepoints: 'when-needed' },
-  postgres: { maxBatch: 64, concurrency: 4, savepoints: 'each-send' },
+  sqlite: {
+    maxBatch: 64,
+    concurrency: 1,
+    savepoints: 'when-needed',
+    failedStatementAbortsTransaction: false,
+  },
+  postgres: {
+    maxBatch: 64,
+    concurrency: 4,
+    savepoints: 'when-needed',
+    failedStatementAbortsTransaction: true,
+  },
 } as const;
+
+/**
+ * The store a batch attempt's sends share. SQLite: its prepared statements,
+ * each cheap. PostgreSQL unguarded: the batch's rows read at once and its
+ * writes deferred to a few statements (send-store-batched.ts); guarded (each
+ * send in a savepoint, whose rollback must undo its writes): plain queries.
+ */
+async function openSession(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  batch: readonly BatchedSend[],
+  guarded: boolean,
+): Promise<SendSession<SentMessage>> {
+  const k = withSyncTables(trx);
+  const store =
+    ctx.db.direct !== undefined || guarded
+      ? sendStoreOf(k, ctx.db.direct)
+      : await batchedStore(k, batch);
+  return {
+    send: (scope, viewer, input) => sendIn(ctx, trx, k, store, scope, viewer, input),
+    finish: () => store.flush(),
+  };
+}
 
 interface Target {
   /** Undefined for a first message to someone: the thread is created here. */
@@ -90,12 +130,12 @@ interface Target {
 async function sendIn(
   ctx: AppContext,
   trx: Transaction<Database>,
+  k: K,
+  store: SendStore,
   { sink, startWriting }: SendScope,
   viewer: Viewer,
   input: SendMessageInput,
 ): Promise<SentMessage> {
-  const k = withSyncTables(trx);
-  const store = sendStoreOf(k, ctx.db.direct);
   const now = ctx.clock.now();
   const target =
     input.thread_id !== undefined
@@ -154,6 +194,8 @@ async function sendIn(
   let participants = target.participants;
   let viewings: Awaited<ReturnType<typeof viewingsOf>>;
   if (created || accepts) {
+    // The snapshots below count unread messages: the store's deferred writes go first.
+    await store.flush();
     const thread = await store.thread(threadId);
     if (thread === undefined) throw new Error(`thread ${threadId} vanished`);
     participants = await store.participants(threadId);

@@ -28,13 +28,15 @@ export interface SendStore {
   insertMessage(message: MessageRecord): Promise<void>;
   /** The sender has read their message; `accept` also moves a request (or hidden thread) to the inbox. */
   markOwnRead(threadId: string, participantId: string, seq: number, accept: boolean): Promise<void>;
+  /** Writes what the store deferred (send-store-batched.ts); the others write at once. */
+  flush(): Promise<void>;
 }
 
 export function sendStoreOf(k: K, direct: DirectSql | undefined): SendStore {
   return direct === undefined ? kyselyStore(k) : sqliteStore(direct);
 }
 
-function kyselyStore(k: K): SendStore {
+export function kyselyStore(k: K): SendStore {
   return {
     thread: (threadId) => getThread(k, threadId),
     participants: (threadId) => getParticipants(k, threadId),
@@ -53,6 +55,7 @@ function kyselyStore(k: K): SendStore {
         .where('participant_id', '=', participantId)
         .execute();
     },
+    flush: () => Promise.resolve(),
   };
 }
 
@@ -146,5 +149,6 @@ function sqliteStore(direct: DirectSql): SendStore {
       ]);
       return Promise.resolve();
     },
+    flush: () => Promise.resolve(),
   };
 }
