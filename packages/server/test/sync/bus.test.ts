@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger';
 import { InProcessBus, type BusMessage, type SyncBus } from '../../src/features/sync/bus';
+import { INLINE_LIMIT_BYTES } from '../../src/features/sync/bus-codec';
 import { RedisBus } from '../../src/features/sync/redis-bus';
 import { sendMessage } from '../../src/features/messaging/send-service';
 import { dialectsUnderTest } from '../support/test-db';
@@ -108,7 +109,7 @@ describe.skipIf(!redis)('Redis bus', () => {
     const a = await connect(channel);
     const b = await connect(channel);
     const atB = collect(b);
-    const payload = JSON.stringify({ kind: 'read_receipt', pad: 'x'.repeat(70_000) });
+    const payload = JSON.stringify({ kind: 'read_receipt', pad: 'x'.repeat(INLINE_LIMIT_BYTES) });
     await a.publish({
       type: 'deltas',
       notes: [{ userId: '9', seq: 4, deltas: [{ seq: 4, payload }] }],

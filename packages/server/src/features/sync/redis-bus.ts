@@ -2,20 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Logger } from '../../logger';
 import { LocalHandlers, type BusHandler, type BusMessage, type SyncBus } from './bus';
-
-/** Above this, a note's inline deltas are dropped: receivers read them from the log. */
-const INLINE_LIMIT_BYTES = 64 * 1024;
-
-interface Envelope {
-  origin: string;
-  message: BusMessage;
-}
+import { decodeBusMessage, encodeBusMessage } from './bus-codec';
 
 /**
  * Redis pub/sub (REDIS_URL): one channel for the whole cluster; every node
  * hears every note and keeps those of the users it holds sockets for. The
  * publishing node hands its own message to local handlers at once and skips
- * the echo from Redis, so a one-node push never waits for the network.
+ * the echo from Redis, so a one-node push never waits for the network. The
+ * text on the channel is bus-codec.ts's.
  */
 export class RedisBus implements SyncBus {
   private readonly handlers = new LocalHandlers();
@@ -60,7 +54,7 @@ export class RedisBus implements SyncBus {
     this.handlers.dispatch(message, (error) => {
       this.logger.error({ err: error }, 'sync bus handler failed');
     });
-    await this.pub.publish(this.channel, encode({ origin: this.nodeId, message }));
+    await this.pub.publish(this.channel, encodeBusMessage(this.nodeId, message));
   }
 
   subscribe(handler: BusHandler): () => void {
@@ -75,23 +69,15 @@ export class RedisBus implements SyncBus {
   }
 
   private receive(text: string): void {
-    let envelope: Envelope;
-    try {
-      envelope = JSON.parse(text) as Envelope;
-    } catch {
-      this.logger.warn('sync bus: dropped a message that is not JSON');
+    if (this.closed) return;
+    const decoded = decodeBusMessage(text, this.nodeId);
+    if (decoded === null) return;
+    if (!decoded.ok) {
+      this.logger.warn({ reason: decoded.reason }, 'sync bus: dropped a malformed message');
       return;
     }
-    if (envelope.origin === this.nodeId || this.closed) return;
-    this.handlers.dispatch(envelope.message, (error) => {
+    this.handlers.dispatch(decoded.message, (error) => {
       this.logger.error({ err: error }, 'sync bus handler failed');
     });
   }
-}
-
-function encode(envelope: Envelope): string {
-  const text = JSON.stringify(envelope);
-  if (text.length <= INLINE_LIMIT_BYTES || envelope.message.type !== 'deltas') return text;
-  const notes = envelope.message.notes.map((note) => ({ ...note, deltas: [] }));
-  return JSON.stringify({ origin: envelope.origin, message: { type: 'deltas', notes } });
 }
