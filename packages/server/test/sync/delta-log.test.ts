@@ -50,6 +50,7 @@ describe.each(dialects)('the delta log (%s)', (dialect) => {
           { userId: '20', delta: receipt(3) },
         ],
         1000,
+        testDb.db.direct,
       ),
     );
     expect(notes.map((n) => [n.userId, n.seq, n.deltas.map((d) => d.seq)])).toEqual([
@@ -75,7 +76,7 @@ describe.each(dialects)('the delta log (%s)', (dialect) => {
     ).rejects.toThrow('the change failed');
     await expect(
       commitWithDeltas(ctx, async (trx) => {
-        await appendDeltas(trx, [{ userId: '30', delta: receipt(1) }], 1);
+        await appendDeltas(trx, [{ userId: '30', delta: receipt(1) }], 1, testDb.db.direct);
         throw new Error('after append');
       }),
     ).rejects.toThrow('after append');
@@ -109,6 +110,7 @@ describe.each(dialects)('the delta log (%s)', (dialect) => {
         trx,
         Array.from({ length: 10 }, (_, i) => ({ userId: '50', delta: receipt(i) })),
         1_000,
+        testDb.db.direct,
       ),
     );
     await testDb.db.transact((trx) =>
@@ -116,6 +118,7 @@ describe.each(dialects)('the delta log (%s)', (dialect) => {
         trx,
         Array.from({ length: 5 }, (_, i) => ({ userId: '50', delta: receipt(i) })),
         50_000,
+        testDb.db.direct,
       ),
     );
     // Count: keep the newest 12 of 15.

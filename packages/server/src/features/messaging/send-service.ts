@@ -81,7 +81,7 @@ function batcherOf(ctx: AppContext): SendBatcher<SentMessage> {
  */
 const BATCHING = {
   sqlite: {
-    maxBatch: 64,
+    maxBatch: 128,
     concurrency: 1,
     savepoints: 'when-needed',
     failedStatementAbortsTransaction: false,

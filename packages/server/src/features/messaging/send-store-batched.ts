@@ -21,8 +21,8 @@ import {
  *   the batch's offline ids may already name. The lock is what
  *   `nextMessageSeq`'s update would have taken; it holds until commit, so the
  *   seqs handed out from memory are the thread's next ones.
- * - Writes to those threads are kept and applied by `flush`: one multi-row
- *   insert of messages, one update of thread heads, one of read marks. The
+ * - Writes to those threads are kept and applied by `flush`: one insert of
+ *   messages, one update of thread heads, one of read marks. The
  *   cache is written through, so later sends of the batch read what earlier
  *   ones wrote (a retried offline id finds its message).
  * - A thread the batch did not name (a first message, or one found by
@@ -145,9 +145,7 @@ export async function batchedStore(k: K, batch: readonly BatchedSend[]): Promise
       });
     },
     flush: async () => {
-      if (pendingMessages.length > 0) {
-        await k.insertInto('messages').values(pendingMessages.splice(0)).execute();
-      }
+      if (pendingMessages.length > 0) await insertMessages(k, pendingMessages.splice(0));
       if (pendingHeads.size > 0) {
         const values = [...pendingHeads].map(
           ([id, head]) => sql`(${id}::text, ${head.seq}::integer, ${head.at}::bigint)`,
@@ -175,3 +173,16 @@ export async function batchedStore(k: K, batch: readonly BatchedSend[]): Promise
 }
 
 const pairKey = (a: string, b: string): string => `${a}\u0000${b}`;
+
+/** Arrays bound as parameters: one short statement, parsed and planned at once, for any count. */
+async function insertMessages(k: K, rows: readonly MessageRecord[]): Promise<void> {
+  const column = <C extends keyof MessageRecord>(name: C): MessageRecord[C][] =>
+    rows.map((row) => row[name]);
+  await sql`insert into messages (id, thread_id, sender_id, text, created_at, seq_in_thread,
+      offline_threading_id, entry_point, tags, kind, attachments)
+    select * from unnest(${column('id')}::text[], ${column('thread_id')}::text[],
+      ${column('sender_id')}::text[], ${column('text')}::text[], ${column('created_at')}::bigint[],
+      ${column('seq_in_thread')}::integer[], ${column('offline_threading_id')}::text[],
+      ${column('entry_point')}::text[], ${column('tags')}::text[], ${column('kind')}::text[],
+      ${column('attachments')}::text[])`.execute(k);
+}

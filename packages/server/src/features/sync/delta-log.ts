@@ -40,17 +40,15 @@ export interface DeltaNote {
   deltas: StoredDelta[];
 }
 
-const INSERT_BATCH = 400;
-
 /**
  * `direct`: the SQLite connection's statements (Db.direct), run inside `trx`;
- * without it (PostgreSQL) the rows go in a few multi-row statements.
+ * undefined only on PostgreSQL, where the rows go in two array-bound statements.
  */
 export async function appendDeltas(
   trx: Transaction<Database>,
   entries: readonly DeltaEntry[],
   now: number,
-  direct?: DirectSql,
+  direct: DirectSql | undefined,
 ): Promise<DeltaNote[]> {
   if (entries.length === 0) return [];
   const byUser = new Map<string, DeltaEntry[]>();
@@ -73,38 +71,28 @@ export async function appendDeltas(
   if (direct !== undefined) return appendDirect(direct, byUser, userIds, payloadOf, now);
   const db = withSyncTables(trx);
 
+  // Arrays bound as parameters (`unnest`): one short statement whatever the
+  // batch's size, which PostgreSQL parses and plans in no time, where a
+  // VALUES list of thousands of parameters cost more than the rows' writing.
+  const counts = userIds.map((userId) => byUser.get(userId)?.length ?? 0);
+  const headRows = await sql<{ user_id: string; head_seq: number }>`
+    insert into user_sync (user_id, head_seq, pruned_seq)
+    select u.user_id, u.n, 0 from unnest(${userIds}::text[], ${counts}::bigint[]) as u(user_id, n)
+    order by u.user_id
+    on conflict (user_id) do update set head_seq = user_sync.head_seq + excluded.head_seq
+    returning user_id, head_seq`.execute(db);
   const heads = new Map<string, number>();
-  for (let i = 0; i < userIds.length; i += INSERT_BATCH) {
-    const batch = userIds.slice(i, i + INSERT_BATCH);
-    const rows = await db
-      .insertInto('user_sync')
-      .values(
-        batch.map((userId) => ({
-          user_id: userId,
-          head_seq: byUser.get(userId)?.length ?? 0,
-          pruned_seq: 0,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet({
-          head_seq: sql<number>`user_sync.head_seq + excluded.head_seq`,
-        }),
-      )
-      .returning(['user_id', 'head_seq'])
-      .execute();
-    for (const row of rows) heads.set(row.user_id, row.head_seq);
-  }
+  for (const row of headRows.rows) heads.set(row.user_id, Number(row.head_seq));
 
   const notes: DeltaNote[] = [];
-  const rows: {
-    user_id: string;
-    seq: number;
-    payload: string;
-    created_at: number;
-    ack_thread_id: string | null;
-    ack_as: string | null;
-    ack_seq: number | null;
-  }[] = [];
+  const columns = {
+    user_id: [] as string[],
+    seq: [] as number[],
+    payload: [] as string[],
+    ack_thread_id: [] as (string | null)[],
+    ack_as: [] as (string | null)[],
+    ack_seq: [] as (number | null)[],
+  };
   for (const userId of userIds) {
     const list = byUser.get(userId) ?? [];
     const head = heads.get(userId);
@@ -114,24 +102,21 @@ export async function appendDeltas(
       const seq = head - list.length + 1 + index;
       const payload = payloadOf(entry.delta);
       note.deltas.push({ seq, payload });
-      rows.push({
-        user_id: userId,
-        seq,
-        payload,
-        created_at: now,
-        ack_thread_id: entry.ack?.threadId ?? null,
-        ack_as: entry.ack?.as ?? null,
-        ack_seq: entry.ack?.seqInThread ?? null,
-      });
+      columns.user_id.push(userId);
+      columns.seq.push(seq);
+      columns.payload.push(payload);
+      columns.ack_thread_id.push(entry.ack?.threadId ?? null);
+      columns.ack_as.push(entry.ack?.as ?? null);
+      columns.ack_seq.push(entry.ack?.seqInThread ?? null);
     });
     notes.push(note);
   }
-  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    await db
-      .insertInto('user_deltas')
-      .values(rows.slice(i, i + INSERT_BATCH))
-      .execute();
-  }
+  await sql`insert into user_deltas
+      (user_id, seq, payload, created_at, ack_thread_id, ack_as, ack_seq)
+    select d.user_id, d.seq, d.payload, ${now}::bigint, d.ack_thread_id, d.ack_as, d.ack_seq
+    from unnest(${columns.user_id}::text[], ${columns.seq}::bigint[], ${columns.payload}::text[],
+      ${columns.ack_thread_id}::text[], ${columns.ack_as}::text[], ${columns.ack_seq}::integer[])
+      as d(user_id, seq, payload, ack_thread_id, ack_as, ack_seq)`.execute(db);
   return notes;
 }
 
