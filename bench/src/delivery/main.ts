@@ -42,7 +42,9 @@ const { values } = parseArgs({
     dialect: { type: 'string', default: 'sqlite' },
     'saturate-seconds': { type: 'string', default: '10' },
     'send-via': { type: 'string', default: 'http' },
-    'saturate-concurrency': { type: 'string', default: '64' },
+    // The ceiling needs each server saturated: at 64 sends in flight ours sat ~40% idle
+    // waiting on its group commits while the bare server was already busy (RESULTS.md).
+    'saturate-concurrency': { type: 'string', default: '256' },
     'history-requests': { type: 'string', default: '400' },
     'resume-users': { type: 'string', default: '10' },
     'resume-threads': { type: 'string', default: '500' },
@@ -334,7 +336,7 @@ async function main(): Promise<void> {
     loadAfter: os.loadavg(),
   });
   console.log(
-    `reproduce: npm run -w @messenger/bench delivery -- --sockets ${N} --group-size ${groupSize} --rate ${rate} --seconds ${seconds} --dialect ${values.dialect} --saturate-seconds ${saturateSeconds} --resume-deltas ${resumeDeltas} --send-via ${sendVia}`,
+    `reproduce: npm run -w @messenger/bench delivery -- --sockets ${N} --group-size ${groupSize} --rate ${rate} --seconds ${seconds} --dialect ${values.dialect} --saturate-seconds ${saturateSeconds} --saturate-concurrency ${saturateConcurrency} --resume-deltas ${resumeDeltas} --send-via ${sendVia}`,
   );
 }
 
