@@ -82,7 +82,7 @@ export async function appendDeltas(
     on conflict (user_id) do update set head_seq = user_sync.head_seq + excluded.head_seq
     returning user_id, head_seq`.execute(db);
   const heads = new Map<string, number>();
-  for (const row of headRows.rows) heads.set(row.user_id, Number(row.head_seq));
+  for (const row of headRows.rows) heads.set(row.user_id, row.head_seq);
 
   const notes: DeltaNote[] = [];
   const columns = {
