@@ -66,6 +66,38 @@ describe.each(dialects)('the delta log (%s)', (dialect) => {
     expect(await testDb.db.read((k) => readLogState(k, 'nobody'))).toEqual({ head: 0, pruned: 0 });
   });
 
+  it('numbers a batch of many users, several deltas each, like one append per user', async () => {
+    // More users than SQLite puts in one statement (16), with uneven counts.
+    const users = Array.from({ length: 40 }, (_, i) => String(1000 + i));
+    const entries = users.flatMap((userId, i) =>
+      Array.from({ length: 1 + (i % 3) }, (_, k) => ({ userId, delta: receipt(i * 10 + k) })),
+    );
+    await testDb.db.transact((trx) =>
+      appendDeltas(trx, [{ userId: users[7]!, delta: receipt(1) }], 500, testDb.db.direct),
+    );
+    const notes = await testDb.db.transact((trx) =>
+      appendDeltas(trx, entries, 1000, testDb.db.direct),
+    );
+    expect(notes.map((n) => n.userId)).toEqual(users);
+    for (const [i, userId] of users.entries()) {
+      const before = i === 7 ? 1 : 0;
+      const count = 1 + (i % 3);
+      const note = notes[i]!;
+      expect(note.seq).toBe(before + count);
+      expect(note.deltas.map((d) => d.seq)).toEqual(
+        Array.from({ length: count }, (_, k) => before + k + 1),
+      );
+      const log = await testDb.db.read((k) => readDeltas(k, userId, before, 10));
+      expect(log.map((d) => JSON.parse(d.payload) as Delta)).toEqual(
+        Array.from({ length: count }, (_, k) => receipt(i * 10 + k)),
+      );
+      expect(await testDb.db.read((k) => readLogState(k, userId))).toEqual({
+        head: before + count,
+        pruned: 0,
+      });
+    }
+  });
+
   it('leaves no trace of a transaction that fails', async () => {
     await expect(
       commitWithDeltas(ctx, async (_trx, sink) => {
