@@ -9,25 +9,24 @@ import { appendDeltas, type DeltaEntry, type DeltaNote } from '../sync/delta-log
 
 /**
  * Group commit for send_message. Sends that arrive while a batch is being
- * written wait for the next one, which writes them all in ONE transaction:
- * each send inside its own savepoint (a refused send rolls back alone), and
- * every recipient's delta of the whole batch in one append at the end. A
+ * written wait for the next one, which writes them all in ONE transaction,
+ * with every recipient's delta of the whole batch in one append at the end. A
  * commit (and on PostgreSQL its WAL flush) is paid per batch instead of per
  * message; under no load a batch is one send and costs one tick of waiting.
  *
- * With `savepoints: 'when-needed'` sends run without savepoints: a send
- * refused by its checks has written nothing, so there is nothing to roll
- * back. A send that fails after its first write (it says when it starts
- * writing) spoils the batch: the transaction rolls back and the batch runs
- * again with a savepoint per send, as above. So does any failed statement
- * where one aborts the transaction (PostgreSQL), and a failure of the writes
- * a session deferred to the end of the batch.
+ * Sends run without savepoints: a send refused by its checks has written
+ * nothing, so there is nothing to roll back. A send that fails after its first
+ * write (it says when it starts writing) spoils the batch: the transaction
+ * rolls back and the batch runs again guarded, each send inside its own
+ * savepoint (a refused send rolls back alone). So does any failed statement
+ * where one aborts the transaction (PostgreSQL), and a failure of the writes a
+ * session deferred to the end of the batch.
  *
  * Each attempt at a batch opens a session (`SendSession`) over the whole
  * batch: on PostgreSQL it reads every thread of the batch at once and defers
  * the sends' writes to a few multi-row statements at the end, instead of a
- * round trip per query per send. A guarded attempt (savepoints) gets a
- * session that writes at once, so that a savepoint's rollback undoes them.
+ * round trip per query per send. A guarded attempt gets a session that writes
+ * at once, so that a savepoint's rollback undoes them.
  *
  * Nothing is acknowledged before its batch commits, so an acknowledged
  * message survives a crash exactly as with one transaction per message.
@@ -72,12 +71,6 @@ export interface SendBatcherOptions {
   maxBatch: number;
   /** Batches written at once (lanes by thread): 1 on SQLite (one writer); more on PostgreSQL. */
   concurrency: number;
-  /**
-   * 'each-send': a savepoint around every send (PostgreSQL: a failed statement
-   * aborts the whole transaction). 'when-needed': only when a batch re-runs
-   * after a send failed past its first write (SQLite).
-   */
-  savepoints: 'each-send' | 'when-needed';
   /**
    * PostgreSQL: any failed statement aborts the transaction, so a send that
    * failed on anything but its own checks (an AppError) spoils the batch even
@@ -175,7 +168,7 @@ export class SendBatcher<T> {
   private async write(batch: Pending<T>[]): Promise<void> {
     // Threads in id order: concurrent batches on PostgreSQL lock thread rows in one order.
     const ordered = [...batch].sort((a, b) => compare(threadKey(a), threadKey(b)));
-    let savepoints = this.options.savepoints === 'each-send';
+    let savepoints = false;
     for (let attempt = 1; ; attempt += 1) {
       let notes: DeltaNote[] = [];
       try {

@@ -76,21 +76,20 @@ function batcherOf(ctx: AppContext): SendBatcher<SentMessage> {
 /**
  * SQLite has one writer: one batch at a time, up to 128 sends (at about
  * 0.2 ms each, ~25 ms of holding the writer; a larger batch shares more of
- * the log's pages between its recipients' deltas). PostgreSQL writes four lanes of batches
- * side by side (a thread always in the same lane, so they never wait on each
- * other's thread locks), leaving connections of the pool for reads.
+ * the log's pages between its recipients' deltas). PostgreSQL writes four
+ * lanes of batches side by side (a thread always in the same lane, so they
+ * never wait on each other's thread locks), leaving connections of the pool
+ * for reads.
  */
 const BATCHING = {
   sqlite: {
     maxBatch: 128,
     concurrency: 1,
-    savepoints: 'when-needed',
     failedStatementAbortsTransaction: false,
   },
   postgres: {
     maxBatch: 64,
     concurrency: 4,
-    savepoints: 'when-needed',
     failedStatementAbortsTransaction: true,
   },
 } as const;

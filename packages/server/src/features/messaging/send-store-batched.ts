@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { BatchedSend } from './send-batcher';
 import { kyselyStore, type SendStore } from './send-store';
 import {
@@ -17,12 +17,13 @@ import {
  * writes go out together at the end.
  *
  * - Every thread named by a `thread_id` is read and locked (`for update`, in
- *   id order) before the first send, with its participants and the messages
- *   the batch's offline ids may already name. The lock is what
+ *   id order) before the first send; then, in one query, its participants and
+ *   the messages the batch's offline ids may already name. The lock is what
  *   `nextMessageSeq`'s update would have taken; it holds until commit, so the
  *   seqs handed out from memory are the thread's next ones.
- * - Writes to those threads are kept and applied by `flush`: one insert of
- *   messages, one update of thread heads, one of read marks. The
+ * - Writes to those threads are kept and applied by `flush` in one
+ *   statement: the insert of messages, the update of thread heads and that
+ *   of read marks. The
  *   cache is written through, so later sends of the batch read what earlier
  *   ones wrote (a retried offline id finds its message).
  * - A thread the batch did not name (a first message, or one found by
@@ -47,15 +48,22 @@ export async function batchedStore(k: K, batch: readonly BatchedSend[]): Promise
     .execute();
   for (const row of threadRows) threads.set(row.id, { ...row });
 
+  // One round trip for the rest, after the lock: read before it, a message
+  // another node committed while this batch waited could be missed.
+  const senders = [...new Set(batch.map((s) => s.viewer.id))];
+  const offlineIds = [...new Set(batch.map((s) => s.input.offline_threading_id))];
+  const read = await sql<{ participants: ParticipantRecord[]; messages: MessageRecord[] }>`
+    select
+      (select coalesce(json_agg(p order by p.thread_id, p.joined_at, p.participant_id), '[]')
+        from (select ${sql.raw(PARTICIPANT_COLUMNS.join(', '))} from thread_participants
+          where thread_id = any(${threadIds}::text[])) p) as participants,
+      (select coalesce(json_agg(m), '[]')
+        from (select ${sql.raw(MESSAGE_COLUMNS.join(', '))} from messages
+          where sender_id = any(${senders}::text[])
+            and offline_threading_id = any(${offlineIds}::text[])) m) as messages`.execute(k);
+  const { participants: participantRows = [], messages: existing = [] } = read.rows[0] ?? {};
+
   const participants = new Map<string, ParticipantRecord[]>();
-  const participantRows = await k
-    .selectFrom('thread_participants')
-    .select(PARTICIPANT_COLUMNS)
-    .where('thread_id', 'in', threadIds)
-    .orderBy('thread_id')
-    .orderBy('joined_at')
-    .orderBy('participant_id')
-    .execute();
   for (const row of participantRows) {
     const record: ParticipantRecord = {
       ...row,
@@ -69,14 +77,6 @@ export async function batchedStore(k: K, batch: readonly BatchedSend[]): Promise
   /** Offline ids whose answer is known without asking: absent unless in `messages`. */
   const checked = new Set(batch.map((s) => pairKey(s.viewer.id, s.input.offline_threading_id)));
   const messages = new Map<string, MessageRecord>();
-  const existing = await k
-    .selectFrom('messages')
-    .select(MESSAGE_COLUMNS)
-    .where('sender_id', 'in', [...new Set(batch.map((s) => s.viewer.id))])
-    .where('offline_threading_id', 'in', [
-      ...new Set(batch.map((s) => s.input.offline_threading_id)),
-    ])
-    .execute();
   for (const row of existing) {
     if (row.offline_threading_id !== null)
       messages.set(pairKey(row.sender_id, row.offline_threading_id), row);
@@ -145,29 +145,34 @@ export async function batchedStore(k: K, batch: readonly BatchedSend[]): Promise
       });
     },
     flush: async () => {
-      if (pendingMessages.length > 0) await insertMessages(k, pendingMessages.splice(0));
+      // One statement: each write is a data-modifying WITH query of it.
+      const writes: RawBuilder<unknown>[] = [];
+      if (pendingMessages.length > 0) writes.push(sql`m as (${insertMessages(pendingMessages)})`);
       if (pendingHeads.size > 0) {
         const values = [...pendingHeads].map(
           ([id, head]) => sql`(${id}::text, ${head.seq}::integer, ${head.at}::bigint)`,
         );
-        pendingHeads.clear();
-        await sql`update threads as t set last_message_seq = v.seq, last_activity_at = v.at
+        writes.push(sql`t as (update threads as t
+          set last_message_seq = v.seq, last_activity_at = v.at
           from (values ${sql.join(values)}) as v(id, seq, at)
-          where t.id = v.id`.execute(k);
+          where t.id = v.id)`);
       }
       if (pendingReads.size > 0) {
         const values = [...pendingReads.values()].map(
           (r) =>
             sql`(${r.threadId}::text, ${r.participantId}::text, ${r.seq}::integer, ${r.accept}::boolean)`,
         );
-        pendingReads.clear();
-        await sql`update thread_participants as p
+        writes.push(sql`r as (update thread_participants as p
           set last_read_seq = v.seq, last_delivered_seq = v.seq,
             hidden = case when v.accept then 0 else p.hidden end,
             folder = case when v.accept then 'INBOX' else p.folder end
           from (values ${sql.join(values)}) as v(thread_id, participant_id, seq, accept)
-          where p.thread_id = v.thread_id and p.participant_id = v.participant_id`.execute(k);
+          where p.thread_id = v.thread_id and p.participant_id = v.participant_id)`);
       }
+      pendingMessages.length = 0;
+      pendingHeads.clear();
+      pendingReads.clear();
+      if (writes.length > 0) await sql`with ${sql.join(writes)} select 1`.execute(k);
     },
   };
 }
@@ -175,14 +180,14 @@ export async function batchedStore(k: K, batch: readonly BatchedSend[]): Promise
 const pairKey = (a: string, b: string): string => `${a}\u0000${b}`;
 
 /** Arrays bound as parameters: one short statement, parsed and planned at once, for any count. */
-async function insertMessages(k: K, rows: readonly MessageRecord[]): Promise<void> {
+function insertMessages(rows: readonly MessageRecord[]): RawBuilder<unknown> {
   const column = <C extends keyof MessageRecord>(name: C): MessageRecord[C][] =>
     rows.map((row) => row[name]);
-  await sql`insert into messages (id, thread_id, sender_id, text, created_at, seq_in_thread,
+  return sql`insert into messages (id, thread_id, sender_id, text, created_at, seq_in_thread,
       offline_threading_id, entry_point, tags, kind, attachments)
     select * from unnest(${column('id')}::text[], ${column('thread_id')}::text[],
       ${column('sender_id')}::text[], ${column('text')}::text[], ${column('created_at')}::bigint[],
       ${column('seq_in_thread')}::integer[], ${column('offline_threading_id')}::text[],
       ${column('entry_point')}::text[], ${column('tags')}::text[], ${column('kind')}::text[],
-      ${column('attachments')}::text[])`.execute(k);
+      ${column('attachments')}::text[])`;
 }

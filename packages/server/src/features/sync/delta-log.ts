@@ -2,7 +2,7 @@ import type { Delta } from '@messenger/core';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../storage/database';
 import type { Db, DirectSql } from '../../storage/db';
-import { withSyncTables } from './tables';
+import { withSyncTables, type SyncDatabase } from './tables';
 
 /**
  * The per-user delta log (DESIGN.md section 2-3). `appendDeltas` runs inside
@@ -69,55 +69,87 @@ export async function appendDeltas(
     return payload;
   };
   if (direct !== undefined) return appendDirect(direct, byUser, userIds, payloadOf, now);
-  const db = withSyncTables(trx);
+  return appendArrays(withSyncTables(trx), byUser, userIds, payloadOf, now);
+}
 
-  // Arrays bound as parameters (`unnest`): one short statement whatever the
-  // batch's size, which PostgreSQL parses and plans in no time, where a
-  // VALUES list of thousands of parameters cost more than the rows' writing.
+/**
+ * PostgreSQL: one statement. Arrays bound as parameters (`unnest`) keep it
+ * short whatever the batch's size, so PostgreSQL parses and plans it in no
+ * time (a VALUES list of thousands of parameters cost more than the rows'
+ * writing). The heads' upsert feeds the deltas' insert in the same statement:
+ * a delta's seq is its user's new head minus the user's count plus its rank.
+ * Each distinct payload is bound once.
+ */
+async function appendArrays(
+  db: Kysely<SyncDatabase>,
+  byUser: ReadonlyMap<string, DeltaEntry[]>,
+  userIds: readonly string[],
+  payloadOf: (delta: Delta) => string,
+  now: number,
+): Promise<DeltaNote[]> {
   const counts = userIds.map((userId) => byUser.get(userId)?.length ?? 0);
-  const headRows = await sql<{ user_id: string; head_seq: number }>`
-    insert into user_sync (user_id, head_seq, pruned_seq)
-    select u.user_id, u.n, 0 from unnest(${userIds}::text[], ${counts}::bigint[]) as u(user_id, n)
-    order by u.user_id
-    on conflict (user_id) do update set head_seq = user_sync.head_seq + excluded.head_seq
-    returning user_id, head_seq`.execute(db);
-  const heads = new Map<string, number>();
-  for (const row of headRows.rows) heads.set(row.user_id, row.head_seq);
-
-  const notes: DeltaNote[] = [];
-  const columns = {
+  const payloads: string[] = [];
+  const payloadIndex = new Map<string, number>();
+  const rows = {
     user_id: [] as string[],
-    seq: [] as number[],
-    payload: [] as string[],
+    rank: [] as number[],
+    count: [] as number[],
+    payload: [] as number[],
     ack_thread_id: [] as (string | null)[],
     ack_as: [] as (string | null)[],
     ack_seq: [] as (number | null)[],
   };
-  for (const userId of userIds) {
+  for (const [u, userId] of userIds.entries()) {
+    const list = byUser.get(userId) ?? [];
+    list.forEach((entry, index) => {
+      const payload = payloadOf(entry.delta);
+      let at = payloadIndex.get(payload);
+      if (at === undefined) {
+        at = payloads.push(payload); // PostgreSQL arrays count from 1
+        payloadIndex.set(payload, at);
+      }
+      rows.user_id.push(userId);
+      rows.rank.push(index + 1);
+      rows.count.push(counts[u] ?? 0);
+      rows.payload.push(at);
+      rows.ack_thread_id.push(entry.ack?.threadId ?? null);
+      rows.ack_as.push(entry.ack?.as ?? null);
+      rows.ack_seq.push(entry.ack?.seqInThread ?? null);
+    });
+  }
+  const headRows = await sql<{ user_id: string; head_seq: number }>`
+    with heads as (
+      insert into user_sync (user_id, head_seq, pruned_seq)
+      select u.user_id, u.n, 0 from unnest(${userIds}::text[], ${counts}::bigint[]) as u(user_id, n)
+      order by u.user_id
+      on conflict (user_id) do update set head_seq = user_sync.head_seq + excluded.head_seq
+      returning user_id, head_seq
+    ), written as (
+      insert into user_deltas (user_id, seq, payload, created_at, ack_thread_id, ack_as, ack_seq)
+      select d.user_id, h.head_seq - d.n + d.k, (${payloads}::text[])[d.p], ${now}::bigint,
+        d.ack_thread_id, d.ack_as, d.ack_seq
+      from unnest(${rows.user_id}::text[], ${rows.rank}::bigint[], ${rows.count}::bigint[],
+        ${rows.payload}::integer[], ${rows.ack_thread_id}::text[], ${rows.ack_as}::text[],
+        ${rows.ack_seq}::integer[]) as d(user_id, k, n, p, ack_thread_id, ack_as, ack_seq)
+      join heads h on h.user_id = d.user_id
+    )
+    select user_id, head_seq from heads`.execute(db);
+  const heads = new Map<string, number>();
+  for (const row of headRows.rows) heads.set(row.user_id, row.head_seq);
+
+  return userIds.map((userId) => {
     const list = byUser.get(userId) ?? [];
     const head = heads.get(userId);
     if (head === undefined) throw new Error(`no head returned for user ${userId}`);
-    const note: DeltaNote = { userId, seq: head, deltas: [] };
-    list.forEach((entry, index) => {
-      const seq = head - list.length + 1 + index;
-      const payload = payloadOf(entry.delta);
-      note.deltas.push({ seq, payload });
-      columns.user_id.push(userId);
-      columns.seq.push(seq);
-      columns.payload.push(payload);
-      columns.ack_thread_id.push(entry.ack?.threadId ?? null);
-      columns.ack_as.push(entry.ack?.as ?? null);
-      columns.ack_seq.push(entry.ack?.seqInThread ?? null);
-    });
-    notes.push(note);
-  }
-  await sql`insert into user_deltas
-      (user_id, seq, payload, created_at, ack_thread_id, ack_as, ack_seq)
-    select d.user_id, d.seq, d.payload, ${now}::bigint, d.ack_thread_id, d.ack_as, d.ack_seq
-    from unnest(${columns.user_id}::text[], ${columns.seq}::bigint[], ${columns.payload}::text[],
-      ${columns.ack_thread_id}::text[], ${columns.ack_as}::text[], ${columns.ack_seq}::integer[])
-      as d(user_id, seq, payload, ack_thread_id, ack_as, ack_seq)`.execute(db);
-  return notes;
+    return {
+      userId,
+      seq: head,
+      deltas: list.map((entry, index) => ({
+        seq: head - list.length + 1 + index,
+        payload: payloadOf(entry.delta),
+      })),
+    };
+  });
 }
 
 /**
