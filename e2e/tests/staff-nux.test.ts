@@ -110,8 +110,11 @@ describe('bug-nub and staff tools', () => {
     const saved = page.waitForResponse(
       (r) => r.url().endsWith('/settings/employee_beta/') && r.request().method() === 'POST',
     );
+    // Each switch reloads the page once saved.
+    const reloadedInBeta = page.waitForEvent('load');
     await radio('Beta').click();
     expect((await saved).status()).toBe(200);
+    await reloadedInBeta;
     await page.getByRole('main', { name: 'News Feed' }).waitFor();
     await openNub(page);
     await expect.poll(() => radio('Beta').getAttribute('aria-checked')).toBe('true');
@@ -119,8 +122,11 @@ describe('bug-nub and staff tools', () => {
     const back = page.waitForResponse(
       (r) => r.url().endsWith('/settings/employee_beta/') && r.request().method() === 'POST',
     );
+    const reloadedInPublic = page.waitForEvent('load');
     await radio('Public').click();
     expect((await back).status()).toBe(200);
+    // Not closed mid-navigation: closing the page during the reload once hung for minutes.
+    await reloadedInPublic;
   });
 
   it('gives a gated non-staff person only the external bug report', async () => {
