@@ -194,13 +194,17 @@ function rawWriter(file: string): {
     `insert into messages (id, thread_id, sender_id, text, created_at, seq_in_thread, offline_threading_id, entry_point, tags, kind)
      values (?, ?, ?, ?, ?, ?, ?, null, '[]', 'text')`,
   );
+  // The log's layout (migration 007): the user's head row, then a row linked to the previous one.
   const head = db.prepare(
-    `insert into user_sync (user_id, head_seq, pruned_seq) values (?, 1, 0)
-     on conflict (user_id) do update set head_seq = user_sync.head_seq + 1 returning head_seq`,
+    `insert into user_sync (user_id, head_seq, head_id, pruned_seq) values (?, 1, ?, 0)
+     on conflict (user_id) do update set head_seq = user_sync.head_seq + 1, head_id = excluded.head_id
+     returning head_seq`,
   );
+  const previous = db.prepare('select head_id from user_sync where user_id = ?').pluck();
+  const lastId = db.prepare('select max(id) from delta_log').pluck();
   const delta = db.prepare(
-    `insert into user_deltas (user_id, seq, payload, created_at, ack_thread_id, ack_as, ack_seq)
-     values (?, ?, ?, ?, ?, ?, ?)`,
+    `insert into delta_log (id, user_id, seq, prev_id, payload, created_at, ack_thread_id, ack_as, ack_seq)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const writeOne = (group: number, n: number): void => {
     const now = Date.now();
@@ -209,10 +213,13 @@ function rawWriter(file: string): {
     const sender = personId(group * GROUP_SIZE);
     insertMessage.run(`${threadId}:${seq}:raw`, threadId, sender, `bare ${n}`, now, seq, `raw${n}`);
     const payload = JSON.stringify({ kind: 'message_new', text: `bare ${n}`, seq });
+    let id = (lastId.get() as number | null) ?? 0;
     for (let k = 0; k < GROUP_SIZE; k += 1) {
       const user = personId(group * GROUP_SIZE + k);
-      const { head_seq } = head.get(user) as { head_seq: number };
-      delta.run(user, head_seq, payload, now, threadId, user, seq);
+      const prev = (previous.get(user) as number | undefined) ?? 0;
+      id += 1;
+      const { head_seq } = head.get(user, id) as { head_seq: number };
+      delta.run(id, user, head_seq, prev === 0 ? null : prev, payload, now, threadId, user, seq);
     }
   };
   return {

@@ -1,4 +1,10 @@
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Migrator,
+  sql,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+} from 'kysely';
 import type { DialectName, Db } from './db';
 import { migrations } from './migrations';
 
@@ -15,6 +21,18 @@ class StaticProvider implements MigrationProvider {
 
 /** Brings the schema up to date; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** Runs the migrations up to and including `name` (tests of a migration's data step). */
+export async function migrateUpTo(db: Db, name: string): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(
+  db: Db,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<void> {
   // On PostgreSQL the bookkeeping tables live in the schema we migrate, so that
   // schemas side by side in one database (tests, benchmarks) never share them.
   const migrationTableSchema =
@@ -27,7 +45,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
     provider: new StaticProvider(db.dialect),
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const reason = error instanceof Error ? error.message : JSON.stringify(error);

@@ -5,6 +5,7 @@ import type { DialectMigration } from './dialect-migration';
 import { networkMigration } from './migrations/001-network';
 import { accountsMigration } from './migrations/002-accounts';
 import { syncMigration } from './migrations/003-sync';
+import { deltaChainMigration } from './migrations/007-delta-chain';
 
 /**
  * Every migration in order. Names sort in the order they run; a feature adds
@@ -17,4 +18,5 @@ export const migrations: Record<string, DialectMigration> = {
   '004-search': searchMigration,
   '005-attachments': attachmentsMigration,
   '006-calls': callsMigration,
+  '007-delta-chain': deltaChainMigration,
 };

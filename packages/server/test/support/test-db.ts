@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDb, type Db, type DialectName } from '../../src/storage/db';
-import { migrateToLatest } from '../../src/storage/migrate';
+import { migrateToLatest, migrateUpTo } from '../../src/storage/migrate';
 
 /** The CI PostgreSQL (trust auth); override with TEST_DATABASE_URL. */
 export const TEST_DATABASE_URL =
@@ -40,12 +40,17 @@ export interface TestDb {
   dispose(): Promise<void>;
 }
 
-/** A migrated, empty database of its own: a temp SQLite file or a fresh PostgreSQL schema. */
-export async function createTestDb(dialect: DialectName): Promise<TestDb> {
+/**
+ * A migrated, empty database of its own: a temp SQLite file or a fresh
+ * PostgreSQL schema. `upTo` stops after that migration (tests of the next one).
+ */
+export async function createTestDb(dialect: DialectName, upTo?: string): Promise<TestDb> {
+  const migrateDb = (db: Db): Promise<void> =>
+    upTo === undefined ? migrateToLatest(db) : migrateUpTo(db, upTo);
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'messenger-test-'));
     const db = openDb({ dataDir: dir });
-    await migrateToLatest(db);
+    await migrateDb(db);
     return {
       db,
       dispose: async () => {
@@ -65,7 +70,7 @@ export async function createTestDb(dialect: DialectName): Promise<TestDb> {
     pgSchema: schema,
     pgPoolSize: 4,
   });
-  await migrateToLatest(db);
+  await migrateDb(db);
   return {
     db,
     dispose: async () => {

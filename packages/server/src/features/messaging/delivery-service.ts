@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { commitWithDeltas } from '../sync/commit';
+import { readAckMarks } from '../sync/delta-log';
 import { withSyncTables } from '../sync/tables';
 import { viewingsAs } from './audience';
 import { getParticipants, sendersBetween } from './repo';
@@ -29,18 +29,8 @@ export async function processAck(ctx: AppContext, userId: string, seq: number): 
       .where('user_id', '=', userId)
       .execute();
 
-    const marks = await k
-      .selectFrom('user_deltas')
-      .select(['ack_thread_id', 'ack_as', sql<number>`max(ack_seq)`.as('upto')])
-      .where('user_id', '=', userId)
-      .where('seq', '>', acked)
-      .where('seq', '<=', seq)
-      .where('ack_thread_id', 'is not', null)
-      .groupBy(['ack_thread_id', 'ack_as'])
-      .orderBy('ack_thread_id')
-      .execute();
+    const marks = await readAckMarks(trx, userId, acked, seq);
     for (const mark of marks) {
-      if (mark.ack_thread_id === null || mark.ack_as === null) continue;
       const threadId = mark.ack_thread_id;
       const as = mark.ack_as;
       const upto = mark.upto;

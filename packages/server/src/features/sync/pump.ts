@@ -3,7 +3,7 @@ import { SYNC_CLOSE } from '@messenger/core';
 import type { Logger } from '../../logger';
 import type { Db } from '../../storage/db';
 import type { SyncConnection } from './connection';
-import { readDeltas, readLogState } from './delta-log';
+import { readDeltaPlan, readLogState, readPayloads, type DeltaRef } from './delta-log';
 import type { SyncOptions } from './options';
 
 /** Everything one node holds for one user: their sockets and their newest deltas. */
@@ -73,6 +73,10 @@ export class DeltaPump {
   }
 
   private async drain(conn: SyncConnection, channel: UserChannel): Promise<void> {
+    // The log's deltas this socket still needs that memory lacks: the chain is walked once
+    // per replay (delta-log.ts), then read in pages; walked again only when it runs out.
+    let plan: DeltaRef[] = [];
+    let next = 0;
     while (conn.isOpen()) {
       if (conn.sentSeq >= channel.knownHead) {
         if (conn.phase === 'replaying') {
@@ -89,19 +93,38 @@ export class DeltaPump {
         conn.sentSeq += 1;
         continue;
       }
-      const limit = Math.min(this.deps.options.replayPageSize, channel.knownHead - conn.sentSeq);
-      const from = conn.sentSeq;
-      const rows = await this.deps.db.read((k) => readDeltas(k, conn.userId, from, limit));
-      if (!conn.isOpen()) return;
-      if (rows[0]?.seq !== from + 1) {
-        await this.missing(conn, channel);
-        continue;
+      while (next < plan.length && (plan[next]?.seq ?? 0) <= conn.sentSeq) next += 1;
+      if (plan[next]?.seq !== conn.sentSeq + 1) {
+        const from = conn.sentSeq;
+        plan = await this.deps.db.read((k) => readDeltaPlan(k, conn.userId, from));
+        next = 0;
+        if (!conn.isOpen()) return;
+        if (plan[0]?.seq !== from + 1) {
+          await this.missing(conn, channel);
+          continue;
+        }
+        // The log may already hold deltas whose note has not arrived.
+        channel.knownHead = Math.max(channel.knownHead, plan[plan.length - 1]?.seq ?? 0);
       }
+      const page = plan.slice(next, next + this.deps.options.replayPageSize);
+      const rows = await this.deps.db.read((k) =>
+        readPayloads(
+          k,
+          page.map((ref) => ref.id),
+        ),
+      );
+      if (!conn.isOpen()) return;
+      const before = conn.sentSeq;
       for (const row of rows) {
         if (row.seq !== conn.sentSeq + 1) break;
         if (!(await this.waitForRoom(conn, channel))) return;
         conn.sendText(deltaFrame(row.seq, row.payload));
         conn.sentSeq = row.seq;
+      }
+      if (conn.sentSeq === before) {
+        // Pruned between the walk and the read: walk again after the window's check.
+        plan = [];
+        await this.missing(conn, channel);
       }
     }
   }

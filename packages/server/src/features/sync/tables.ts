@@ -6,10 +6,19 @@ import type { Database } from '../../storage/database';
  * tables: digit-string ids, millisecond times, JSON text.
  */
 
-/** One user's log: seq is 1, 2, 3... per user without gaps (DESIGN.md section 2). */
-export interface UserDeltaTable {
+/**
+ * The delta log (migration 007): appended under a growing id; each row links
+ * to the same user's previous delta, so one user's log is read by walking
+ * back from `user_sync.head_id`. No index by user: appending a batch writes
+ * a few pages at the table's end, not one page per recipient.
+ */
+export interface DeltaLogTable {
+  id: Generated<number>;
   user_id: string;
+  /** 1, 2, 3... per user without gaps (DESIGN.md section 2). */
   seq: number;
+  /** The row of the user's delta seq - 1; null for their first. */
+  prev_id: number | null;
   /** The delta as JSON (core deltaSchema); sent to clients as is. */
   payload: string;
   created_at: number;
@@ -28,6 +37,8 @@ export interface UserSyncTable {
   user_id: string;
   /** The newest seq in the user's log (0: none yet). */
   head_seq: number;
+  /** The delta_log row of that seq (0: none yet). */
+  head_id: number;
   /** Every seq up to this one has been pruned: a hello below it must resync. */
   pruned_seq: number;
 }
@@ -43,7 +54,7 @@ export interface DeliveryAckTable {
 
 // A type alias, not an interface: Kysely's withTables wants an index-signature-compatible record.
 export type SyncTables = {
-  user_deltas: UserDeltaTable;
+  delta_log: DeltaLogTable;
   user_sync: UserSyncTable;
   delivery_acks: DeliveryAckTable;
   /** Added to the network feature's table by 003-sync (defaults to 0). */

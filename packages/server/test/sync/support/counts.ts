@@ -2,7 +2,7 @@ import { withSyncTables } from '../../../src/features/sync/tables';
 import type { Db } from '../../../src/storage/db';
 
 export type CountedTable =
-  'messages' | 'threads' | 'thread_participants' | 'user_deltas' | 'user_sync' | 'blocks';
+  'messages' | 'threads' | 'thread_participants' | 'delta_log' | 'user_sync' | 'blocks';
 
 export async function countRows(db: Db, table: CountedTable): Promise<number> {
   const row = await withSyncTables(db.kysely)
@@ -18,7 +18,7 @@ export async function snapshotCounts(db: Db): Promise<Record<CountedTable, numbe
     'messages',
     'threads',
     'thread_participants',
-    'user_deltas',
+    'delta_log',
     'user_sync',
     'blocks',
   ];
@@ -33,7 +33,7 @@ export async function logOf(
   userId: string,
 ): Promise<{ seq: number; delta: { kind: string } }[]> {
   const rows = await withSyncTables(db.kysely)
-    .selectFrom('user_deltas')
+    .selectFrom('delta_log')
     .select(['seq', 'payload'])
     .where('user_id', '=', userId)
     .orderBy('seq')

@@ -1,0 +1,192 @@
+import type { Delta } from '@messenger/core';
+import { sql, type Kysely } from 'kysely';
+import type { DirectSql } from '../../storage/db';
+import type { DeltaEntry, DeltaNote } from './delta-types';
+import type { SyncDatabase } from './tables';
+
+/**
+ * Appending to the delta log (tables.ts, DeltaLogTable), one implementation
+ * per dialect. Both lock the users' `user_sync` rows in id order, read each
+ * head (seq and row), append the new rows linked to it, and move the head;
+ * each user's seqs continue without gaps or duplicates.
+ */
+
+export interface AppendInput {
+  byUser: ReadonlyMap<string, DeltaEntry[]>;
+  /** The users in id order (the lock order). */
+  userIds: readonly string[];
+  payloadOf: (delta: Delta) => string;
+  now: number;
+}
+
+interface Head {
+  seq: number;
+  /** The head's delta_log row; 0 when the user has none. */
+  id: number;
+}
+
+const NO_HEAD: Head = { seq: 0, id: 0 };
+
+/**
+ * Rows per statement on SQLite: a call into better-sqlite3 costs about as much
+ * as SQLite's own work for one of these rows, so they go in groups. The
+ * statements for 1..ROWS_PER_STATEMENT rows are prepared once each (Db's
+ * statement cache).
+ */
+const ROWS_PER_STATEMENT = 16;
+
+const placeholders = (n: number, row: string): string => Array(n).fill(row).join(', ');
+const selectHeads = (n: number): string =>
+  `select user_id, head_seq, head_id from user_sync where user_id in (${placeholders(n, '?')})`;
+const upsertHeads = (n: number): string =>
+  `insert into user_sync (user_id, head_seq, head_id, pruned_seq) values ${placeholders(n, '(?, ?, ?, 0)')}
+  on conflict (user_id) do update set head_seq = excluded.head_seq, head_id = excluded.head_id`;
+const insertRows = (n: number): string =>
+  `insert into delta_log (id, user_id, seq, prev_id, payload, created_at, ack_thread_id, ack_as, ack_seq)
+  values ${placeholders(n, '(?, ?, ?, ?, ?, ?, ?, ?, ?)')}`;
+const ROW_COLUMNS = 9;
+
+/**
+ * SQLite: statements straight on the connection, inside the caller's
+ * transaction (one writer: the heads read here cannot move before commit).
+ * Ids continue from the table's largest, so the rows land at its end.
+ */
+export function appendDirect(direct: DirectSql, input: AppendInput): DeltaNote[] {
+  const { byUser, userIds, payloadOf, now } = input;
+  const heads = new Map<string, Head>();
+  for (let i = 0; i < userIds.length; i += ROWS_PER_STATEMENT) {
+    const chunk = userIds.slice(i, i + ROWS_PER_STATEMENT);
+    for (const [userId, seq, id] of direct.rows(selectHeads(chunk.length), chunk) as [
+      string,
+      number,
+      number,
+    ][]) {
+      heads.set(userId, { seq, id });
+    }
+  }
+  const last = direct.get('select max(id) as id from delta_log', []) as { id: number | null };
+  let nextId = last.id ?? 0;
+
+  let rows: (string | number | null)[] = [];
+  let headRows: (string | number)[] = [];
+  const flushRows = (): void => {
+    if (rows.length > 0) direct.run(insertRows(rows.length / ROW_COLUMNS), rows);
+    rows = [];
+  };
+  const flushHeads = (): void => {
+    if (headRows.length > 0) direct.run(upsertHeads(headRows.length / 3), headRows);
+    headRows = [];
+  };
+  const notes: DeltaNote[] = [];
+  for (const userId of userIds) {
+    const list = byUser.get(userId) ?? [];
+    const head = heads.get(userId) ?? NO_HEAD;
+    const note: DeltaNote = { userId, seq: head.seq + list.length, deltas: [] };
+    let seq = head.seq;
+    let prev: number | null = head.id === 0 ? null : head.id;
+    for (const entry of list) {
+      seq += 1;
+      nextId += 1;
+      const payload = payloadOf(entry.delta);
+      note.deltas.push({ seq, payload });
+      const ack = entry.ack;
+      rows.push(
+        nextId,
+        userId,
+        seq,
+        prev,
+        payload,
+        now,
+        ack?.threadId ?? null,
+        ack?.as ?? null,
+        ack?.seqInThread ?? null,
+      );
+      prev = nextId;
+      if (rows.length === ROWS_PER_STATEMENT * ROW_COLUMNS) flushRows();
+    }
+    headRows.push(userId, seq, prev ?? 0);
+    if (headRows.length === ROWS_PER_STATEMENT * 3) flushHeads();
+    notes.push(note);
+  }
+  flushRows();
+  flushHeads();
+  return notes;
+}
+
+/**
+ * PostgreSQL: two statements, arrays bound as parameters (`unnest`), so
+ * PostgreSQL parses and plans a short statement whatever the batch's size.
+ * The first locks every user's row in id order (creating missing ones) and
+ * returns its head: the no-op update makes RETURNING give the values under
+ * the lock. The second takes the rows' ids from the sequence, links each to
+ * the row before it (the first to the old head), and moves the heads. Each
+ * distinct payload is bound once.
+ */
+export async function appendArrays(
+  db: Kysely<SyncDatabase>,
+  input: AppendInput,
+): Promise<DeltaNote[]> {
+  const { byUser, userIds, payloadOf, now } = input;
+  const locked = await sql<{ user_id: string; head_seq: number; head_id: number }>`
+    insert into user_sync (user_id, head_seq, head_id, pruned_seq)
+    select u.user_id, 0, 0, 0 from unnest(${userIds}::text[]) as u(user_id) order by u.user_id
+    on conflict (user_id) do update set head_seq = user_sync.head_seq
+    returning user_id, head_seq, head_id`.execute(db);
+  const heads = new Map<string, Head>();
+  for (const row of locked.rows) heads.set(row.user_id, { seq: row.head_seq, id: row.head_id });
+
+  const payloads: string[] = [];
+  const payloadIndex = new Map<string, number>();
+  const rows = {
+    user_id: [] as string[],
+    seq: [] as number[],
+    prev: [] as (number | null)[],
+    payload: [] as number[],
+    ack_thread_id: [] as (string | null)[],
+    ack_as: [] as (string | null)[],
+    ack_seq: [] as (number | null)[],
+  };
+  const notes: DeltaNote[] = [];
+  for (const userId of userIds) {
+    const list = byUser.get(userId) ?? [];
+    const head = heads.get(userId);
+    if (head === undefined) throw new Error(`no head returned for user ${userId}`);
+    const note: DeltaNote = { userId, seq: head.seq + list.length, deltas: [] };
+    list.forEach((entry, index) => {
+      const seq = head.seq + index + 1;
+      const payload = payloadOf(entry.delta);
+      note.deltas.push({ seq, payload });
+      let at = payloadIndex.get(payload);
+      if (at === undefined) {
+        at = payloads.push(payload); // PostgreSQL arrays count from 1
+        payloadIndex.set(payload, at);
+      }
+      rows.user_id.push(userId);
+      rows.seq.push(seq);
+      // The rest of the user's rows link to the one before them in the statement.
+      rows.prev.push(index === 0 && head.id !== 0 ? head.id : null);
+      rows.payload.push(at);
+      rows.ack_thread_id.push(entry.ack?.threadId ?? null);
+      rows.ack_as.push(entry.ack?.as ?? null);
+      rows.ack_seq.push(entry.ack?.seqInThread ?? null);
+    });
+    notes.push(note);
+  }
+  await sql`
+    with d as materialized (
+      select u.*, nextval('delta_log_id_seq') as id
+      from unnest(${rows.user_id}::text[], ${rows.seq}::bigint[], ${rows.prev}::bigint[],
+        ${rows.payload}::integer[], ${rows.ack_thread_id}::text[], ${rows.ack_as}::text[],
+        ${rows.ack_seq}::integer[]) as u(user_id, seq, prev0, p, ack_thread_id, ack_as, ack_seq)
+    ), written as (
+      insert into delta_log
+        (id, user_id, seq, prev_id, payload, created_at, ack_thread_id, ack_as, ack_seq)
+      select id, user_id, seq, coalesce(lag(id) over (partition by user_id order by seq), prev0),
+        (${payloads}::text[])[p], ${now}::bigint, ack_thread_id, ack_as, ack_seq
+      from d
+    )
+    update user_sync s set head_seq = h.seq, head_id = h.id
+    from (select distinct on (user_id) user_id, seq, id from d order by user_id, seq desc) h
+    where s.user_id = h.user_id`.execute(db);
+  return notes;
+}

@@ -1,0 +1,197 @@
+import type { Delta } from '@messenger/core';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  appendDeltas,
+  pruneDeltas,
+  readDeltaPlan,
+  readDeltas,
+  readLogState,
+} from '../../src/features/sync/delta-log';
+import { withSyncTables } from '../../src/features/sync/tables';
+import { migrateToLatest } from '../../src/storage/migrate';
+import { createTestDb, dialectsUnderTest, type TestDb } from '../support/test-db';
+import { sendMessage } from '../../src/features/messaging/send-service';
+import { startLiveApp } from './support/app';
+import { countRows } from './support/counts';
+import { PEOPLE, viewerOf } from './support/world';
+
+const dialects = await dialectsUnderTest();
+
+const receipt = (n: number): Delta => ({
+  kind: 'read_receipt',
+  thread_id: '1',
+  user_id: '2',
+  seq: n,
+});
+
+const seqsOf = async (testDb: TestDb, userId: string, after = 0): Promise<number[]> =>
+  (await testDb.db.read((k) => readDeltas(k, userId, after, 1000))).map((d) => d.seq);
+
+const rowIds = async (testDb: TestDb, userId: string): Promise<number[]> =>
+  (
+    await withSyncTables(testDb.db.kysely)
+      .selectFrom('delta_log')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('seq')
+      .execute()
+  ).map((row) => row.id);
+
+describe.each(dialects)('the linked delta log (%s)', (dialect) => {
+  let testDb: TestDb | undefined;
+  afterEach(async () => {
+    await testDb?.dispose();
+    testDb = undefined;
+  });
+
+  it('copies a log of the old layout with its links, and later appends continue it', async () => {
+    testDb = await createTestDb(dialect, '006-calls');
+    const old = testDb.db.kysely;
+    const row = (userId: string, seq: number, ackAs: string | null = null) => ({
+      user_id: userId,
+      seq,
+      payload: JSON.stringify(receipt(seq)),
+      created_at: 1000 + seq,
+      ack_thread_id: ackAs === null ? null : '9',
+      ack_as: ackAs,
+      ack_seq: ackAs === null ? null : seq,
+    });
+    // Ann: 1..3. Ben: 1..2 pruned, 3..4 kept.
+    await sql`insert into user_deltas
+        (user_id, seq, payload, created_at, ack_thread_id, ack_as, ack_seq)
+      values ${sql.join(
+        [row('71', 1), row('71', 2, '71'), row('71', 3), row('72', 3), row('72', 4)].map(
+          (r) =>
+            sql`(${r.user_id}, ${r.seq}, ${r.payload}, ${r.created_at}, ${r.ack_thread_id}, ${r.ack_as}, ${r.ack_seq})`,
+        ),
+      )}`.execute(old);
+    await sql`insert into user_sync (user_id, head_seq, pruned_seq)
+      values ('71', 3, 0), ('72', 4, 2)`.execute(old);
+
+    await migrateToLatest(testDb.db);
+
+    expect(await seqsOf(testDb, '71')).toEqual([1, 2, 3]);
+    expect(await seqsOf(testDb, '72')).toEqual([3, 4]);
+    expect(await testDb.db.read((k) => readLogState(k, '72'))).toEqual({ head: 4, pruned: 2 });
+    const payloads = await testDb.db.read((k) => readDeltas(k, '71', 1, 10));
+    expect(payloads.map((d) => JSON.parse(d.payload) as Delta)).toEqual([receipt(2), receipt(3)]);
+
+    const db = testDb.db;
+    const notes = await db.transact((trx) =>
+      appendDeltas(
+        trx,
+        [
+          { userId: '71', delta: receipt(4) },
+          { userId: '72', delta: receipt(5) },
+        ],
+        5000,
+        db.direct,
+      ),
+    );
+    expect(notes.map((n) => [n.userId, n.seq])).toEqual([
+      ['71', 4],
+      ['72', 5],
+    ]);
+    expect(await seqsOf(testDb, '71')).toEqual([1, 2, 3, 4]);
+    expect(await seqsOf(testDb, '72', 2)).toEqual([3, 4, 5]);
+  });
+
+  it('appends each batch after the rows already there, in one run of ids', async () => {
+    testDb = await createTestDb(dialect);
+    const db = testDb.db;
+    const batch = (users: string[], n: number) =>
+      db.transact((trx) =>
+        appendDeltas(
+          trx,
+          users.map((userId) => ({ userId, delta: receipt(n) })),
+          n,
+          db.direct,
+        ),
+      );
+    await batch(['83', '81', '82'], 1);
+    await batch(['82', '81'], 2);
+    const ids = [...(await rowIds(testDb, '81')), ...(await rowIds(testDb, '82'))].sort(
+      (a, b) => a - b,
+    );
+    const all = (await rowIds(testDb, '83')).concat(ids).sort((a, b) => a - b);
+    // Five rows, five consecutive ids: nothing is written anywhere but the table's end.
+    expect(all).toHaveLength(5);
+    expect(all.map((id) => id - all[0]!)).toEqual([0, 1, 2, 3, 4]);
+    expect(Math.min(...(await rowIds(testDb, '81')).slice(1))).toBeGreaterThan(
+      Math.max(...(await rowIds(testDb, '83'))),
+    );
+  });
+
+  it('reads a missing link as a gap: the walk stops there', async () => {
+    testDb = await createTestDb(dialect);
+    const db = testDb.db;
+    await db.transact((trx) =>
+      appendDeltas(
+        trx,
+        Array.from({ length: 5 }, (_, i) => ({ userId: '91', delta: receipt(i + 1) })),
+        1000,
+        db.direct,
+      ),
+    );
+    await withSyncTables(db.kysely)
+      .deleteFrom('delta_log')
+      .where('user_id', '=', '91')
+      .where('seq', '=', 3)
+      .execute();
+    const plan = await db.read((k) => readDeltaPlan(k, '91', 0));
+    expect(plan.map((ref) => ref.seq)).toEqual([4, 5]);
+    expect(await seqsOf(testDb, '91', 3)).toEqual([4, 5]);
+  });
+
+  it('prunes by count without deleting, and deletes by age from the old end', async () => {
+    testDb = await createTestDb(dialect);
+    const db = testDb.db;
+    const append = (count: number, at: number) =>
+      db.transact((trx) =>
+        appendDeltas(
+          trx,
+          Array.from({ length: count }, (_, i) => ({ userId: '95', delta: receipt(i) })),
+          at,
+          db.direct,
+        ),
+      );
+    await append(10, 1_000);
+    await append(5, 50_000);
+    expect(await pruneDeltas(db, { maxDeltas: 12, maxAgeMs: 1e12 }, 60_000)).toBe(0);
+    expect(await countRows(db, 'delta_log')).toBe(15);
+    expect(await seqsOf(testDb, '95')).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+    expect(await pruneDeltas(db, { maxDeltas: 12, maxAgeMs: 20_000 }, 60_000)).toBe(10);
+    expect(await countRows(db, 'delta_log')).toBe(5);
+    expect(await db.read((k) => readLogState(k, '95'))).toEqual({ head: 15, pruned: 10 });
+    await append(1, 70_000);
+    expect(await seqsOf(testDb, '95')).toEqual([11, 12, 13, 14, 15, 16]);
+  });
+});
+
+describe.each(dialects)('a replay longer than a page (%s)', (dialect) => {
+  it('reaches the client whole, in order, from the chain read once', async () => {
+    const live = await startLiveApp(dialect, { sync: { replayPageSize: 4, recentPerUser: 1 } });
+    try {
+      const ann = await viewerOf(live.db, PEOPLE.ann);
+      for (let i = 0; i < 11; i += 1) {
+        await sendMessage(live.ctx, ann, {
+          recipient_id: PEOPLE.ben,
+          text: `m${i}`,
+          offline_threading_id: `r-${i}`,
+        });
+      }
+      const socket = await live.socket('ben');
+      const replay = await socket.hello(0);
+      expect(replay.resync).toBeNull();
+      // The thread's snapshot, then the 11 messages.
+      expect(replay.deltas.map((f) => f.seq)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+      const texts = replay.deltas.flatMap((f) =>
+        f.delta.kind === 'message_new' ? [f.delta.message.text] : [],
+      );
+      expect(texts).toEqual(Array.from({ length: 11 }, (_, i) => `m${i}`));
+    } finally {
+      await live.dispose();
+    }
+  });
+});
