@@ -33,6 +33,8 @@ export class SyncConnection {
   /** Which tick of the heartbeat interval pings this socket (hub.ts spreads them). */
   heartbeatSlot = 0;
   pumping = false;
+  /** Its frames are held until the end of this turn (turn-corker.ts). */
+  corked = false;
   /** Said hello: counted in its user's channel and presence. */
   joined = false;
   /** The client's own report of its user's attention. */

@@ -18,6 +18,7 @@ import { SyncConnection } from './connection';
 import { readLogState, type DeltaNote } from './delta-log';
 import type { SyncOptions } from './options';
 import { DeltaPump, deltaFrame, type UserChannel } from './pump';
+import { TurnCorker } from './turn-corker';
 
 /** The heartbeat interval is cut into this many ticks; each pings its share of the sockets. */
 const HEARTBEAT_SLOTS = 10;
@@ -60,6 +61,7 @@ export class SyncHub {
   private listeners: HubListeners | null = null;
   private closed = false;
   private readonly pumper: DeltaPump;
+  private readonly corker = new TurnCorker();
   private beats = 0;
   private accepted = 0;
 
@@ -345,6 +347,7 @@ export class SyncHub {
   private onNote(note: DeltaNote): void {
     const channel = this.channels.get(note.userId);
     if (channel === undefined) return;
+    for (const conn of channel.connections) this.corker.cork(conn);
     channel.knownHead = Math.max(channel.knownHead, note.seq);
     for (const delta of note.deltas)
       channel.recent.set(delta.seq, deltaFrame(delta.seq, delta.payload));
