@@ -7,8 +7,12 @@ import type { SyncConnection } from './connection';
  * thread's time under load: one syscall each, which on loopback also runs the
  * receiving side's TCP. In one turn a socket gets the batch's deltas for its
  * user and, when that user sent in the batch, the `send_result` that follows
- * them; every socket corked in a turn is uncorked together by one
- * `setImmediate`, after those answers. A socket is corked at most once per turn.
+ * them. Every socket corked in a turn is uncorked together by one
+ * `process.nextTick`: deltas are handed out from a microtask, and a tick queued
+ * there runs once the microtask queue is drained, so after the answers (their
+ * own microtasks) and before the event loop moves on; `setImmediate` also
+ * waited for the next poll phase, which added to latency. A socket is corked
+ * at most once per turn.
  */
 export class TurnCorker {
   private readonly corked: SyncConnection[] = [];
@@ -23,7 +27,7 @@ export class TurnCorker {
     this.corked.push(conn);
     if (!this.scheduled) {
       this.scheduled = true;
-      setImmediate(() => {
+      process.nextTick(() => {
         this.release();
       });
     }
