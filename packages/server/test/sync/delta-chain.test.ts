@@ -14,16 +14,10 @@ import { createTestDb, dialectsUnderTest, type TestDb } from '../support/test-db
 import { sendMessage } from '../../src/features/messaging/send-service';
 import { startLiveApp } from './support/app';
 import { countRows } from './support/counts';
+import { receipt } from './support/deltas';
 import { PEOPLE, viewerOf } from './support/world';
 
 const dialects = await dialectsUnderTest();
-
-const receipt = (n: number): Delta => ({
-  kind: 'read_receipt',
-  thread_id: '1',
-  user_id: '2',
-  seq: n,
-});
 
 const seqsOf = async (testDb: TestDb, userId: string, after = 0): Promise<number[]> =>
   (await testDb.db.read((k) => readDeltas(k, userId, after, 1000))).map((d) => d.seq);

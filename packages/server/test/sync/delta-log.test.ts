@@ -13,16 +13,10 @@ import { createLogger } from '../../src/logger';
 import { createTestDb, dialectsUnderTest, type TestDb } from '../support/test-db';
 import { startLiveApp } from './support/app';
 import { sendMessage } from '../../src/features/messaging/send-service';
+import { receipt } from './support/deltas';
 import { PEOPLE, viewerOf } from './support/world';
 
 const dialects = await dialectsUnderTest();
-
-const receipt = (n: number): Delta => ({
-  kind: 'read_receipt',
-  thread_id: '1',
-  user_id: '2',
-  seq: n,
-});
 
 describe.each(dialects)('the delta log (%s)', (dialect) => {
   let testDb: TestDb;
