@@ -8,7 +8,7 @@
  *   npm run -w @messenger/bench send -- [--seconds 5] [--concurrency 64] [--groups 50]
  */
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +21,7 @@ import { createLogger } from '../../packages/server/src/logger';
 import { openDb } from '../../packages/server/src/storage/db';
 import { migrateToLatest } from '../../packages/server/src/storage/migrate';
 import { generateDeliveryNetwork, groupThreadId, personId } from './delivery/network';
+import { adminQuery, withDatabase } from './delivery/prepare';
 import { describeMachine, percentile, progressLine } from './progress';
 
 const { values } = parseArgs({
@@ -28,8 +29,11 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '5' },
     concurrency: { type: 'string', default: '64' },
     groups: { type: 'string', default: '50' },
+    'database-url': { type: 'string' },
   },
 });
+const adminUrl = values['database-url'];
+const PG_DATABASE = 'bench_send_run';
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
 const groups = Number(values.groups);
@@ -57,6 +61,17 @@ interface Figures {
   p99: number;
   /** This process's CPU time (user + system) per message: steadier than wall time on a shared machine. */
   cpuMicros: number;
+  /** Every core's busy time per message (/proc/stat): with PostgreSQL, its backends' work too. */
+  machineCpuMicros: number;
+}
+
+/** The machine's busy time so far, in µs (all cores; /proc/stat counts in 1/100 s). */
+function machineBusyMicros(): number {
+  const [cpu] = readFileSync('/proc/stat', 'utf8').split('\n');
+  const fields = (cpu ?? '').trim().split(/\s+/).slice(1).map(Number);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  const total = fields.reduce((sum, f) => sum + f, 0);
+  return (total - idle) * 10_000;
 }
 
 /** A closed loop of `concurrency` senders for `seconds`; `send(n)` sends the n-th message. */
@@ -64,6 +79,7 @@ async function closedLoop(label: string, send: (n: number) => Promise<unknown>):
   const latencies: number[] = [];
   let next = 0;
   const cpuBefore = process.cpuUsage();
+  const machineBefore = machineBusyMicros();
   const started = performance.now();
   const deadline = started + seconds * 1000;
   const ticker = setInterval(() => {
@@ -83,9 +99,11 @@ async function closedLoop(label: string, send: (n: number) => Promise<unknown>):
   progressLine(label, seconds * 1000, seconds * 1000);
   const elapsed = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  const machine = machineBusyMicros() - machineBefore;
   latencies.sort((a, b) => a - b);
   return {
     cpuMicros: (cpu.user + cpu.system) / Math.max(1, latencies.length),
+    machineCpuMicros: machine / Math.max(1, latencies.length),
     messages: latencies.length,
     perSecond: latencies.length / elapsed,
     p50: percentile(latencies, 50),
@@ -95,7 +113,16 @@ async function closedLoop(label: string, send: (n: number) => Promise<unknown>):
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(os.tmpdir(), 'send-bench-'));
-  const db = openDb({ dataDir: dir });
+  if (adminUrl !== undefined) {
+    await adminQuery(adminUrl, [
+      `drop database if exists ${PG_DATABASE} with (force)`,
+      `create database ${PG_DATABASE}`,
+    ]);
+  }
+  const db = openDb({
+    dataDir: dir,
+    ...(adminUrl === undefined ? {} : { databaseUrl: withDatabase(adminUrl, PG_DATABASE) }),
+  });
   try {
     await migrateToLatest(db);
     const shape = {
@@ -130,6 +157,10 @@ async function main(): Promise<void> {
       });
     });
 
+    if (adminUrl !== undefined) {
+      reportPostgres(service);
+      return;
+    }
     const raw = rawWriter(join(dir, 'messenger.db'));
     const bare = await closedLoop('bare statements', (n) => {
       raw.one(n % groups, n);
@@ -172,7 +203,28 @@ async function main(): Promise<void> {
   } finally {
     await db.close();
     rmSync(dir, { recursive: true, force: true });
+    if (adminUrl !== undefined) {
+      await adminQuery(adminUrl, [`drop database if exists ${PG_DATABASE} with (force)`]);
+    }
   }
+}
+
+function reportPostgres(service: Figures): void {
+  console.log(
+    `\nmachine: ${describeMachine()}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log(
+    `command: npm run -w @messenger/bench send -- --seconds ${seconds} --concurrency ${concurrency} --groups ${groups} --database-url <url>`,
+  );
+  console.log(
+    `send service on PostgreSQL: ${service.perSecond.toFixed(0)} msg/s  p50 ${service.p50.toFixed(2)} ms  p99 ${service.p99.toFixed(2)} ms  (${service.messages} messages)`,
+  );
+  console.log(
+    `CPU per message: this process ${service.cpuMicros.toFixed(0)} µs, the whole machine ${service.machineCpuMicros.toFixed(0)} µs`,
+  );
 }
 
 /**

@@ -28,7 +28,7 @@ export interface RunDatabase {
   databaseUrl: string | undefined;
 }
 
-function withDatabase(url: string, database: string): string {
+export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
@@ -47,7 +47,7 @@ async function importInto(db: Db, shape: DeliveryNetworkShape, label: string): P
   console.log(`imported ${label} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-async function adminQuery(url: string, statements: string[]): Promise<unknown[][]> {
+export async function adminQuery(url: string, statements: string[]): Promise<unknown[][]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
