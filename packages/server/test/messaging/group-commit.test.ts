@@ -258,4 +258,56 @@ describe.each(dialects)('send_message group commit (%s)', (dialect) => {
       .execute();
     expect(rows).toHaveLength(1);
   });
+
+  it('answers retries of stored messages from the batch read, with other senders in the batch', async () => {
+    const ann = await live.session('ann');
+    const ben = await live.session('ben');
+    const opened = await send(live.app, ann, {
+      recipient_id: PEOPLE.ben,
+      text: 'retry opening',
+      offline_threading_id: 'gc-retry-open',
+    });
+    const threadId = opened.message.thread_id;
+    const stored = await Promise.all(
+      [ann, ben].map((who, i) =>
+        send(live.app, who, {
+          thread_id: threadId,
+          text: `kept ${i}`,
+          offline_threading_id: `gc-kept-${i}`,
+        }),
+      ),
+    );
+    const reruns = sendBatchStats(live.ctx).rerunsWithSavepoints;
+    // Each sender retries their own message among new ones; Ben's offline id
+    // is also new for Ann, and Ann's for Ben.
+    const answers = await Promise.all([
+      send(live.app, ann, {
+        thread_id: threadId,
+        text: 'kept 0',
+        offline_threading_id: 'gc-kept-0',
+      }),
+      send(live.app, ben, {
+        thread_id: threadId,
+        text: 'kept 1',
+        offline_threading_id: 'gc-kept-1',
+      }),
+      send(live.app, ann, {
+        thread_id: threadId,
+        text: 'new for ann',
+        offline_threading_id: 'gc-kept-1',
+      }),
+      send(live.app, ben, {
+        thread_id: threadId,
+        text: 'new for ben',
+        offline_threading_id: 'gc-kept-0',
+      }),
+    ]);
+    expect(answers.map((a) => a.created)).toEqual([false, false, true, true]);
+    expect(answers[0].message.id).toBe(stored[0]!.message.id);
+    expect(answers[1].message.id).toBe(stored[1]!.message.id);
+    expect(answers[2].message.text).toBe('new for ann');
+    expect(answers[3].message.text).toBe('new for ben');
+    // The stored ones were found by the read, not by a failed insert and a rerun.
+    expect(sendBatchStats(live.ctx).rerunsWithSavepoints - reruns).toBe(0);
+  });
 });

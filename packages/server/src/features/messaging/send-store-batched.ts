@@ -50,17 +50,25 @@ export async function batchedStore(k: K, batch: readonly BatchedSend[]): Promise
 
   // One round trip for the rest, after the lock: read before it, a message
   // another node committed while this batch waited could be missed.
-  const senders = [...new Set(batch.map((s) => s.viewer.id))];
-  const offlineIds = [...new Set(batch.map((s) => s.input.offline_threading_id))];
+  // Looked up as (sender, offline id) pairs: two `= any` lists would make the
+  // index probe every sender with every offline id, the square of the batch.
+  const pairs = [
+    ...new Map(
+      batch.map((s) => [pairKey(s.viewer.id, s.input.offline_threading_id), s] as const),
+    ).values(),
+  ];
+  const senders = pairs.map((s) => s.viewer.id);
+  const offlineIds = pairs.map((s) => s.input.offline_threading_id);
   const read = await sql<{ participants: ParticipantRecord[]; messages: MessageRecord[] }>`
     select
       (select coalesce(json_agg(p order by p.thread_id, p.joined_at, p.participant_id), '[]')
         from (select ${sql.raw(PARTICIPANT_COLUMNS.join(', '))} from thread_participants
           where thread_id = any(${threadIds}::text[])) p) as participants,
       (select coalesce(json_agg(m), '[]')
-        from (select ${sql.raw(MESSAGE_COLUMNS.join(', '))} from messages
-          where sender_id = any(${senders}::text[])
-            and offline_threading_id = any(${offlineIds}::text[])) m) as messages`.execute(k);
+        from (select ${sql.raw(MESSAGE_COLUMNS.map((c) => `m.${c}`).join(', '))}
+          from unnest(${senders}::text[], ${offlineIds}::text[]) as wanted(sender_id, offline_id)
+          join messages m on m.sender_id = wanted.sender_id
+            and m.offline_threading_id = wanted.offline_id) m) as messages`.execute(k);
   const { participants: participantRows = [], messages: existing = [] } = read.rows[0] ?? {};
 
   const participants = new Map<string, ParticipantRecord[]>();
