@@ -117,6 +117,30 @@ describe.each(dialects)('the linked delta log (%s)', (dialect) => {
     );
   });
 
+  it('appends for users with a log and users without one in the same batch', async () => {
+    testDb = await createTestDb(dialect);
+    const db = testDb.db;
+    const append = (users: string[], n: number) =>
+      db.transact((trx) =>
+        appendDeltas(
+          trx,
+          users.map((userId) => ({ userId, delta: receipt(n) })),
+          n,
+          db.direct,
+        ),
+      );
+    await append(['86'], 1);
+    const notes = await append(['88', '86', '87'], 2);
+    expect(notes.map((n) => [n.userId, n.seq])).toEqual([
+      ['86', 2],
+      ['87', 1],
+      ['88', 1],
+    ]);
+    expect(await seqsOf(testDb, '86')).toEqual([1, 2]);
+    expect(await seqsOf(testDb, '87')).toEqual([1]);
+    expect(await db.read((k) => readLogState(k, '88'))).toEqual({ head: 1, pruned: 0 });
+  });
+
   it('reads a missing link as a gap: the walk stops there', async () => {
     testDb = await createTestDb(dialect);
     const db = testDb.db;

@@ -116,9 +116,10 @@ export function appendDirect(direct: DirectSql, input: AppendInput): DeltaNote[]
 /**
  * PostgreSQL: two statements, arrays bound as parameters (`unnest`), so
  * PostgreSQL parses and plans a short statement whatever the batch's size.
- * The first locks every user's row in id order (creating missing ones) and
- * returns its head: the no-op update makes RETURNING give the values under
- * the lock. The second takes the rows' ids from the sequence, links each to
+ * The first locks every user's row in id order and returns its head (a
+ * plain `for update`: an upsert would write a new version of every row only
+ * to lock it); only when some users have no row yet are theirs created and
+ * the rows locked again. The second takes the rows' ids from the sequence, links each to
  * the row before it (the first to the old head), and moves the heads. Each
  * distinct payload is bound once.
  */
@@ -127,11 +128,19 @@ export async function appendArrays(
   input: AppendInput,
 ): Promise<DeltaNote[]> {
   const { byUser, userIds, payloadOf, now } = input;
-  const locked = await sql<{ user_id: string; head_seq: number; head_id: number }>`
-    insert into user_sync (user_id, head_seq, head_id, pruned_seq)
-    select u.user_id, 0, 0, 0 from unnest(${userIds}::text[]) as u(user_id) order by u.user_id
-    on conflict (user_id) do update set head_seq = user_sync.head_seq
-    returning user_id, head_seq, head_id`.execute(db);
+  const lockHeads = () =>
+    sql<{ user_id: string; head_seq: number; head_id: number }>`
+      select user_id, head_seq, head_id from user_sync
+      where user_id = any(${userIds}::text[]) order by user_id for update`.execute(db);
+  let locked = await lockHeads();
+  if (locked.rows.length < userIds.length) {
+    // Users new to the log: their rows first (in id order too), then every row locked.
+    await sql`insert into user_sync (user_id, head_seq, head_id, pruned_seq)
+      select u.user_id, 0, 0, 0 from unnest(${userIds}::text[]) as u(user_id)
+      order by u.user_id
+      on conflict (user_id) do nothing`.execute(db);
+    locked = await lockHeads();
+  }
   const heads = new Map<string, Head>();
   for (const row of locked.rows) heads.set(row.user_id, { seq: row.head_seq, id: row.head_id });
 
