@@ -177,15 +177,7 @@ async function main(): Promise<void> {
       return Promise.resolve();
     });
 
-    console.log(
-      `\nmachine: ${describeMachine()}, load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
-    );
-    console.log(
-      `command: npm run -w @messenger/bench send -- --seconds ${seconds} --concurrency ${concurrency} --groups ${groups}`,
-    );
+    printMachineAndCommand('');
     const row = (name: string, f: Figures) =>
       `${name.padEnd(18)} ${f.perSecond.toFixed(0).padStart(7)} msg/s  p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  CPU ${f.cpuMicros.toFixed(0)} µs/msg  (${f.messages} messages)`;
     console.log(row('send service', service));
@@ -209,16 +201,20 @@ async function main(): Promise<void> {
   }
 }
 
+/** What reproduces the figures: the machine, its load, and the command with this run's flags. */
+function printMachineAndCommand(extraFlags: string): void {
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  console.log(`\nmachine: ${describeMachine()}, load average ${load}`);
+  console.log(
+    `command: npm run -w @messenger/bench send -- --seconds ${seconds} --concurrency ${concurrency} --groups ${groups}${extraFlags}`,
+  );
+}
+
 function reportPostgres(service: Figures): void {
-  console.log(
-    `\nmachine: ${describeMachine()}, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
-  console.log(
-    `command: npm run -w @messenger/bench send -- --seconds ${seconds} --concurrency ${concurrency} --groups ${groups} --database-url <url>`,
-  );
+  printMachineAndCommand(' --database-url <url>');
   console.log(
     `send service on PostgreSQL: ${service.perSecond.toFixed(0)} msg/s  p50 ${service.p50.toFixed(2)} ms  p99 ${service.p99.toFixed(2)} ms  (${service.messages} messages)`,
   );
