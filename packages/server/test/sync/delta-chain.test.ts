@@ -5,7 +5,6 @@ import {
   appendDeltas,
   pruneDeltas,
   readDeltaPlan,
-  readDeltas,
   readLogState,
 } from '../../src/features/sync/delta-log';
 import { withSyncTables } from '../../src/features/sync/tables';
@@ -14,7 +13,7 @@ import { createTestDb, dialectsUnderTest, type TestDb } from '../support/test-db
 import { sendMessage } from '../../src/features/messaging/send-service';
 import { startLiveApp } from './support/app';
 import { countRows } from './support/counts';
-import { receipt } from './support/deltas';
+import { readDeltas, receipt } from './support/deltas';
 import { PEOPLE, viewerOf } from './support/world';
 
 const dialects = await dialectsUnderTest();

@@ -3,17 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock, type AppContext } from '../../src/context';
 import { loadConfig } from '../../src/config';
 import { commitWithDeltas } from '../../src/features/sync/commit';
-import {
-  appendDeltas,
-  pruneDeltas,
-  readDeltas,
-  readLogState,
-} from '../../src/features/sync/delta-log';
+import { appendDeltas, pruneDeltas, readLogState } from '../../src/features/sync/delta-log';
 import { createLogger } from '../../src/logger';
 import { createTestDb, dialectsUnderTest, type TestDb } from '../support/test-db';
 import { startLiveApp } from './support/app';
 import { sendMessage } from '../../src/features/messaging/send-service';
-import { receipt } from './support/deltas';
+import { readDeltas, receipt } from './support/deltas';
 import { PEOPLE, viewerOf } from './support/world';
 
 const dialects = await dialectsUnderTest();

@@ -120,20 +120,6 @@ export async function readPayloads(
     .execute();
 }
 
-/** Deltas after `afterSeq`, oldest first, at most `limit`. */
-export async function readDeltas(
-  k: Kysely<Database>,
-  userId: string,
-  afterSeq: number,
-  limit: number,
-): Promise<StoredDelta[]> {
-  const plan = await readDeltaPlan(k, userId, afterSeq);
-  return readPayloads(
-    k,
-    plan.slice(0, limit).map((ref) => ref.id),
-  );
-}
-
 /** What an ack over (afterSeq, uptoSeq] of a user's log marks delivered, per thread and actor. */
 export interface AckMarkRange {
   ack_thread_id: string;
