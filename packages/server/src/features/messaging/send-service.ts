@@ -28,6 +28,8 @@ import {
 import { blocksAmong, findParty } from './relations-repo';
 import { sendStoreOf, type SendStore } from './send-store';
 import { batchedStore } from './send-store-batched';
+import { postgresBatchIo } from './send-batch-io-postgres';
+import { sqliteBatchIo } from './send-batch-io-sqlite';
 import { addThreadUpdates } from './snapshot';
 
 export interface SentMessage {
@@ -98,10 +100,11 @@ const BATCHING = {
 } as const;
 
 /**
- * The store a batch attempt's sends share. SQLite: its prepared statements,
- * each cheap. PostgreSQL unguarded: the batch's rows read at once and its
- * writes deferred to a few statements (send-store-batched.ts); guarded (each
- * send in a savepoint, whose rollback must undo its writes): plain queries.
+ * The store a batch attempt's sends share. Unguarded: the batch's rows read
+ * at once and its writes deferred to a few statements (send-store-batched.ts),
+ * prepared statements on SQLite, a few round trips on PostgreSQL. Guarded
+ * (each send in a savepoint, whose rollback must undo its writes): the plain
+ * store, writing at once.
  */
 async function openSession(
   ctx: AppContext,
@@ -110,10 +113,14 @@ async function openSession(
   guarded: boolean,
 ): Promise<SendSession<SentMessage>> {
   const k = withSyncTables(trx);
-  const store =
-    ctx.db.direct !== undefined || guarded
-      ? sendStoreOf(k, ctx.db.direct)
-      : await batchedStore(k, batch);
+  const plain = sendStoreOf(k, ctx.db.direct);
+  const store = guarded
+    ? plain
+    : await batchedStore(
+        ctx.db.direct === undefined ? postgresBatchIo(k) : sqliteBatchIo(ctx.db.direct),
+        plain,
+        batch,
+      );
   return {
     send: (scope, viewer, input) => sendIn(ctx, trx, k, store, scope, viewer, input),
     finish: () => store.flush(),

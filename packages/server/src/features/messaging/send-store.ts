@@ -59,20 +59,40 @@ export function kyselyStore(k: K): SendStore {
   };
 }
 
-const THREAD = `select id, kind, name, image_src, created_at, last_activity_at, last_message_seq
-  from threads where id = ?`;
-const PARTICIPANTS = `select thread_id, participant_id, participant_kind, folder, nickname,
+export const THREAD_SELECT = `select id, kind, name, image_src, created_at, last_activity_at, last_message_seq
+  from threads`;
+const THREAD = `${THREAD_SELECT} where id = ?`;
+export const PARTICIPANTS_SELECT = `select thread_id, participant_id, participant_kind, folder, nickname,
     last_read_seq, last_delivered_seq, hidden, joined_at
-  from thread_participants where thread_id = ? order by joined_at, participant_id`;
-const MESSAGE_BY_OFFLINE_ID = `select id, thread_id, sender_id, text, created_at, seq_in_thread,
-    offline_threading_id, entry_point, tags, kind, attachments
+  from thread_participants`;
+const PARTICIPANTS = `${PARTICIPANTS_SELECT} where thread_id = ? order by joined_at, participant_id`;
+export const MESSAGE_SELECT_COLUMNS = `id, thread_id, sender_id, text, created_at, seq_in_thread,
+    offline_threading_id, entry_point, tags, kind, attachments`;
+const MESSAGE_BY_OFFLINE_ID = `select ${MESSAGE_SELECT_COLUMNS}
   from messages where sender_id = ? and offline_threading_id = ?`;
 const NEXT_MESSAGE_SEQ = `update threads set last_message_seq = last_message_seq + 1,
     last_activity_at = case when last_activity_at > ? then last_activity_at else ? end
   where id = ? returning last_message_seq`;
-const INSERT_MESSAGE = `insert into messages (id, thread_id, sender_id, text, created_at,
+export const insertMessagesSql = (n: number): string =>
+  `insert into messages (id, thread_id, sender_id, text, created_at,
     seq_in_thread, offline_threading_id, entry_point, tags, kind, attachments)
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  values ${Array(n).fill('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
+const INSERT_MESSAGE = insertMessagesSql(1);
+
+/** A message's values in the order of `insertMessagesSql`. */
+export const messageValues = (m: MessageRecord): (string | number | null)[] => [
+  m.id,
+  m.thread_id,
+  m.sender_id,
+  m.text,
+  m.created_at,
+  m.seq_in_thread,
+  m.offline_threading_id,
+  m.entry_point,
+  m.tags,
+  m.kind,
+  m.attachments,
+];
 const MARK_OWN_READ = `update thread_participants set last_read_seq = ?, last_delivered_seq = ?
   where thread_id = ? and participant_id = ?`;
 const MARK_OWN_READ_ACCEPT = `update thread_participants set last_read_seq = ?,
@@ -80,7 +100,7 @@ const MARK_OWN_READ_ACCEPT = `update thread_participants set last_read_seq = ?,
   where thread_id = ? and participant_id = ?`;
 
 /** The columns of PARTICIPANTS, in order. */
-type ParticipantRow = [
+export type ParticipantRow = [
   thread_id: string,
   participant_id: string,
   participant_kind: string,
@@ -92,7 +112,7 @@ type ParticipantRow = [
   joined_at: number,
 ];
 
-function participantOf(row: ParticipantRow): ParticipantRecord {
+export function participantOf(row: ParticipantRow): ParticipantRecord {
   return {
     thread_id: row[0],
     participant_id: row[1],
@@ -125,19 +145,7 @@ function sqliteStore(direct: DirectSql): SendStore {
       return Promise.resolve(row.last_message_seq);
     },
     insertMessage: (m) => {
-      direct.run(INSERT_MESSAGE, [
-        m.id,
-        m.thread_id,
-        m.sender_id,
-        m.text,
-        m.created_at,
-        m.seq_in_thread,
-        m.offline_threading_id,
-        m.entry_point,
-        m.tags,
-        m.kind,
-        m.attachments,
-      ]);
+      direct.run(INSERT_MESSAGE, messageValues(m));
       return Promise.resolve();
     },
     markOwnRead: (threadId, participantId, seq, accept) => {

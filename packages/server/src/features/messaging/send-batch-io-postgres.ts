@@ -1,0 +1,86 @@
+import { sql, type RawBuilder } from 'kysely';
+import {
+  MESSAGE_COLUMNS,
+  PARTICIPANT_COLUMNS,
+  THREAD_COLUMNS,
+  type K,
+  type MessageRecord,
+  type ParticipantRecord,
+} from './repo';
+import type { BatchIo } from './send-store-batched';
+
+/**
+ * A batch's reads and writes on PostgreSQL: two round trips up front (lock
+ * and read the threads, then the rest) and one for all the writes.
+ */
+export function postgresBatchIo(k: K): BatchIo {
+  return {
+    readAhead: async (threadIds, pairs) => {
+      const threads = await k
+        .selectFrom('threads')
+        .select(THREAD_COLUMNS)
+        .where('id', 'in', threadIds)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      // One round trip for the rest, after the lock: read before it, a message
+      // another node committed while this batch waited could be missed.
+      // Looked up as (sender, offline id) pairs: two `= any` lists would make the
+      // index probe every sender with every offline id, the square of the batch.
+      const senders = pairs.map((p) => p.senderId);
+      const offlineIds = pairs.map((p) => p.offlineId);
+      const read = await sql<{ participants: ParticipantRecord[]; messages: MessageRecord[] }>`
+        select
+          (select coalesce(json_agg(p order by p.thread_id, p.joined_at, p.participant_id), '[]')
+            from (select ${sql.raw(PARTICIPANT_COLUMNS.join(', '))} from thread_participants
+              where thread_id = any(${threadIds}::text[])) p) as participants,
+          (select coalesce(json_agg(m), '[]')
+            from (select ${sql.raw(MESSAGE_COLUMNS.map((c) => `m.${c}`).join(', '))}
+              from unnest(${senders}::text[], ${offlineIds}::text[]) as wanted(sender_id, offline_id)
+              join messages m on m.sender_id = wanted.sender_id
+                and m.offline_threading_id = wanted.offline_id) m) as messages`.execute(k);
+      const { participants = [], messages = [] } = read.rows[0] ?? {};
+      return { threads, participants, messages };
+    },
+    write: async ({ messages, heads, reads }) => {
+      // One statement: each write is a data-modifying WITH query of it.
+      const writes: RawBuilder<unknown>[] = [];
+      if (messages.length > 0) writes.push(sql`m as (${insertMessages(messages)})`);
+      if (heads.length > 0) {
+        const values = heads.map(
+          (head) => sql`(${head.threadId}::text, ${head.seq}::integer, ${head.at}::bigint)`,
+        );
+        writes.push(sql`t as (update threads as t
+          set last_message_seq = v.seq, last_activity_at = v.at
+          from (values ${sql.join(values)}) as v(id, seq, at)
+          where t.id = v.id)`);
+      }
+      if (reads.length > 0) {
+        const values = reads.map(
+          (r) =>
+            sql`(${r.threadId}::text, ${r.participantId}::text, ${r.seq}::integer, ${r.accept}::boolean)`,
+        );
+        writes.push(sql`r as (update thread_participants as p
+          set last_read_seq = v.seq, last_delivered_seq = v.seq,
+            hidden = case when v.accept then 0 else p.hidden end,
+            folder = case when v.accept then 'INBOX' else p.folder end
+          from (values ${sql.join(values)}) as v(thread_id, participant_id, seq, accept)
+          where p.thread_id = v.thread_id and p.participant_id = v.participant_id)`);
+      }
+      await sql`with ${sql.join(writes)} select 1`.execute(k);
+    },
+  };
+}
+
+/** Arrays bound as parameters: one short statement, parsed and planned at once, for any count. */
+function insertMessages(rows: readonly MessageRecord[]): RawBuilder<unknown> {
+  const column = <C extends keyof MessageRecord>(name: C): MessageRecord[C][] =>
+    rows.map((row) => row[name]);
+  return sql`insert into messages (id, thread_id, sender_id, text, created_at, seq_in_thread,
+      offline_threading_id, entry_point, tags, kind, attachments)
+    select * from unnest(${column('id')}::text[], ${column('thread_id')}::text[],
+      ${column('sender_id')}::text[], ${column('text')}::text[], ${column('created_at')}::bigint[],
+      ${column('seq_in_thread')}::integer[], ${column('offline_threading_id')}::text[],
+      ${column('entry_point')}::text[], ${column('tags')}::text[], ${column('kind')}::text[],
+      ${column('attachments')}::text[])`;
+}
