@@ -184,6 +184,34 @@ describe.each(dialects)('the linked delta log (%s)', (dialect) => {
     await append(1, 70_000);
     expect(await seqsOf(testDb, '95')).toEqual([11, 12, 13, 14, 15, 16]);
   });
+
+  it('deletes by age only the old prefix of the log in id order, in more than one read', async () => {
+    testDb = await createTestDb(dialect);
+    const db = testDb.db;
+    const append = (userId: string, count: number, at: number) =>
+      db.transact((trx) =>
+        appendDeltas(
+          trx,
+          Array.from({ length: count }, (_, i) => ({ userId, delta: receipt(i) })),
+          at,
+          db.direct,
+        ),
+      );
+    // Ids in append order: Ann's old rows (more than one read of the old end),
+    // Ben's young ones, then Cy's rows stamped old (a clock behind).
+    await append('96', 5_200, 1_000);
+    await append('97', 3, 50_000);
+    await append('98', 4, 1_000);
+    expect(await pruneDeltas(db, { maxDeltas: 100_000, maxAgeMs: 20_000 }, 60_000)).toBe(5_200);
+    expect(await db.read((k) => readLogState(k, '96'))).toEqual({ head: 5_200, pruned: 5_200 });
+    expect(await db.read((k) => readLogState(k, '97'))).toEqual({ head: 3, pruned: 0 });
+    // Behind a young row, Cy's old ones wait for a later prune; nothing of theirs moved.
+    expect(await db.read((k) => readLogState(k, '98'))).toEqual({ head: 4, pruned: 0 });
+    expect(await seqsOf(testDb, '98')).toEqual([1, 2, 3, 4]);
+    expect(await pruneDeltas(db, { maxDeltas: 100_000, maxAgeMs: 20_000 }, 80_000)).toBe(7);
+    expect(await countRows(db, 'delta_log')).toBe(0);
+    expect(await db.read((k) => readLogState(k, '98'))).toEqual({ head: 4, pruned: 4 });
+  });
 });
 
 describe.each(dialects)('a replay longer than a page (%s)', (dialect) => {

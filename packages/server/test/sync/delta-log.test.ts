@@ -126,11 +126,13 @@ describe.each(dialects)('the delta log (%s)', (dialect) => {
   });
 
   it('prunes beyond the newest N and older than the age limit, moving pruned_seq', async () => {
+    // After the rows the tests above wrote at the system clock's time: pruning reads the log's old end in id order.
+    const base = Date.now();
     await testDb.db.transact((trx) =>
       appendDeltas(
         trx,
         Array.from({ length: 10 }, (_, i) => ({ userId: '50', delta: receipt(i) })),
-        1_000,
+        base + 1_000,
         testDb.db.direct,
       ),
     );
@@ -138,16 +140,16 @@ describe.each(dialects)('the delta log (%s)', (dialect) => {
       appendDeltas(
         trx,
         Array.from({ length: 5 }, (_, i) => ({ userId: '50', delta: receipt(i) })),
-        50_000,
+        base + 50_000,
         testDb.db.direct,
       ),
     );
     // Count: keep the newest 12 of 15.
-    await pruneDeltas(testDb.db, { maxDeltas: 12, maxAgeMs: 1e12 }, 60_000);
+    await pruneDeltas(testDb.db, { maxDeltas: 12, maxAgeMs: 1e12 }, base + 60_000);
     expect(await testDb.db.read((k) => readLogState(k, '50'))).toEqual({ head: 15, pruned: 3 });
     expect((await testDb.db.read((k) => readDeltas(k, '50', 0, 100)))[0]?.seq).toBe(4);
-    // Age: everything written at 1,000 is older than 20 s at 60,000.
-    await pruneDeltas(testDb.db, { maxDeltas: 1000, maxAgeMs: 20_000 }, 60_000);
+    // Age: everything written at base + 1,000 is older than 20 s at base + 60,000.
+    await pruneDeltas(testDb.db, { maxDeltas: 1000, maxAgeMs: 20_000 }, base + 60_000);
     expect(await testDb.db.read((k) => readLogState(k, '50'))).toEqual({ head: 15, pruned: 10 });
     expect((await testDb.db.read((k) => readDeltas(k, '50', 0, 100))).map((d) => d.seq)).toEqual([
       11, 12, 13, 14, 15,

@@ -154,6 +154,15 @@ export interface RetentionPolicy {
  * those past the count but younger than the age limit stay until then, as
  * nobody reads below `pruned_seq` (the walk stops there). Returns the
  * number of rows deleted.
+ *
+ * The old end is found in id order, with no index on `created_at`: ids grow
+ * as rows are appended, so the rows old enough to go are a prefix of the
+ * table, read up to its first row young enough to stay (an index kept for
+ * pruning cost every appended row one more insert; ten per message in a group
+ * of ten). A row out of time order (another node's clock, or rows copied in
+ * user order by migration 007) ends the prefix early: what lies behind it goes
+ * at a later prune. Each user's window moves to the newest seq of theirs in
+ * the prefix before its rows go.
  */
 export async function pruneDeltas(
   store: Db,
@@ -169,18 +178,36 @@ export async function pruneDeltas(
       .where(sql<boolean>`head_seq - ${policy.maxDeltas} > pruned_seq`)
       .execute();
   });
-  const old = await db
-    .selectFrom('delta_log')
-    .select(['user_id', (eb) => eb.fn.max('seq').as('cut')])
-    .where('created_at', '<', cutoff)
-    .groupBy('user_id')
-    .orderBy('user_id')
-    .execute();
+
+  const cuts = new Map<string, number>();
+  /** The last id of the old prefix; 0 while it is empty. */
+  let lastOld = 0;
+  for (let young = false; !young;) {
+    const rows = await db
+      .selectFrom('delta_log')
+      .select(['id', 'user_id', 'seq', 'created_at'])
+      .where('id', '>', lastOld)
+      .orderBy('id')
+      .limit(PRUNE_ROWS_PER_TRANSACTION)
+      .execute();
+    for (const row of rows) {
+      if (row.created_at >= cutoff) {
+        young = true;
+        break;
+      }
+      lastOld = row.id;
+      cuts.set(row.user_id, Math.max(cuts.get(row.user_id) ?? 0, row.seq));
+    }
+    if (rows.length < PRUNE_ROWS_PER_TRANSACTION) young = true;
+  }
+  if (lastOld === 0) return 0;
+
   // Users in id order, as appends lock them; the window moves before its rows go.
+  const old = [...cuts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (let i = 0; i < old.length; i += 500) {
     await store.transact(async (trx) => {
       const t = withSyncTables(trx);
-      for (const { user_id: userId, cut } of old.slice(i, i + 500)) {
+      for (const [userId, cut] of old.slice(i, i + 500)) {
         await t
           .updateTable('user_sync')
           .set({ pruned_seq: cut })
@@ -192,6 +219,7 @@ export async function pruneDeltas(
   }
   let deleted = 0;
   for (;;) {
+    // `created_at` again: on PostgreSQL a row with a lower id may have committed since the scan.
     const result = await store.transact((trx) =>
       withSyncTables(trx)
         .deleteFrom('delta_log')
@@ -199,7 +227,9 @@ export async function pruneDeltas(
           eb
             .selectFrom('delta_log')
             .select('id')
+            .where('id', '<=', lastOld)
             .where('created_at', '<', cutoff)
+            .orderBy('id')
             .limit(PRUNE_ROWS_PER_TRANSACTION),
         )
         .executeTakeFirst(),
@@ -210,5 +240,5 @@ export async function pruneDeltas(
   }
 }
 
-/** Rows deleted per transaction: pruning never holds the writer long. */
+/** Rows read or deleted per statement: pruning never holds the writer long. */
 const PRUNE_ROWS_PER_TRANSACTION = 5000;
