@@ -6,7 +6,7 @@ import { networkMigration } from './migrations/001-network';
 import { accountsMigration } from './migrations/002-accounts';
 import { syncMigration } from './migrations/003-sync';
 import { deltaChainMigration } from './migrations/007-delta-chain';
-import { deltaLogUnindexedMigration } from './migrations/008-delta-log-unindexed';
+import { unreadIndexesMigration } from './migrations/008-unread-indexes';
 
 /**
  * Every migration in order. Names sort in the order they run; a feature adds
@@ -20,5 +20,5 @@ export const migrations: Record<string, DialectMigration> = {
   '005-attachments': attachmentsMigration,
   '006-calls': callsMigration,
   '007-delta-chain': deltaChainMigration,
-  '008-delta-log-unindexed': deltaLogUnindexedMigration,
+  '008-unread-indexes': unreadIndexesMigration,
 };
