@@ -39,6 +39,12 @@ export interface DirectSql {
   rows(text: string, params: SqlParams): unknown[][];
   /** A statement that returns no rows. */
   run(text: string, params: SqlParams): void;
+  /**
+   * What the one writer remembers of its own writes between transactions (the
+   * delta log's user heads), so that hot paths need not read it back. Emptied
+   * whenever a transaction fails: its writes were undone.
+   */
+  readonly memo: Map<string, unknown>;
 }
 
 export interface OpenDbOptions {
@@ -106,8 +112,23 @@ function openSqlite(options: OpenDbOptions): Db {
     run: (text, params) => {
       prepare(text).run(...params);
     },
+    memo: new Map(),
   };
-  const db = wrap('sqlite', kysely);
+  const forget = (error: unknown): never => {
+    direct.memo.clear();
+    throw error;
+  };
+  const db: Omit<Db, 'direct'> = {
+    ...wrap('sqlite', kysely),
+    // Forgotten inside the callback, while the transaction still holds the
+    // connection (no other transaction can read the memo first), and again
+    // when the commit itself failed.
+    transact: (fn) =>
+      kysely
+        .transaction()
+        .execute((trx) => fn(trx).catch(forget))
+        .catch(forget),
+  };
   return {
     ...db,
     direct,

@@ -185,6 +185,31 @@ describe.each(dialects)('the linked delta log (%s)', (dialect) => {
     expect(await seqsOf(testDb, '95')).toEqual([11, 12, 13, 14, 15, 16]);
   });
 
+  it('continues from the committed head after a transaction that appended and then failed', async () => {
+    testDb = await createTestDb(dialect);
+    const db = testDb.db;
+    const append = (count: number) => (trx: Parameters<Parameters<typeof db.transact>[0]>[0]) =>
+      appendDeltas(
+        trx,
+        Array.from({ length: count }, (_, i) => ({ userId: '99', delta: receipt(i) })),
+        1_000,
+        db.direct,
+      );
+    await db.transact(append(2));
+    await expect(
+      db.transact(async (trx) => {
+        await append(3)(trx);
+        throw new Error('the change failed after its deltas were appended');
+      }),
+    ).rejects.toThrow('failed after');
+    const notes = await db.transact(append(1));
+    expect(notes).toEqual([
+      { userId: '99', seq: 3, deltas: [expect.objectContaining({ seq: 3 })] },
+    ]);
+    expect(await seqsOf(testDb, '99')).toEqual([1, 2, 3]);
+    expect(await db.read((k) => readLogState(k, '99'))).toEqual({ head: 3, pruned: 0 });
+  });
+
   it('deletes by age only the old prefix of the log in id order, in more than one read', async () => {
     testDb = await createTestDb(dialect);
     const db = testDb.db;

@@ -46,6 +46,23 @@ const insertRows = (n: number): string =>
   values ${placeholders(n, '(?, ?, ?, ?, ?, ?, ?, ?, ?)')}`;
 const ROW_COLUMNS = 9;
 
+/** Most users whose heads the SQLite writer remembers; past it, it starts over. */
+const REMEMBERED_HEADS = 200_000;
+
+/**
+ * The heads this connection wrote, kept between transactions (`DirectSql.memo`,
+ * emptied when a transaction fails): only this writer moves them, so reading
+ * them back from `user_sync` (a lookup per recipient) would find the same.
+ */
+function rememberedHeads(direct: DirectSql): Map<string, Head> {
+  let heads = direct.memo.get('delta-log-heads') as Map<string, Head> | undefined;
+  if (heads === undefined || heads.size > REMEMBERED_HEADS) {
+    heads = new Map();
+    direct.memo.set('delta-log-heads', heads);
+  }
+  return heads;
+}
+
 /**
  * SQLite: statements straight on the connection, inside the caller's
  * transaction (one writer: the heads read here cannot move before commit).
@@ -53,9 +70,10 @@ const ROW_COLUMNS = 9;
  */
 export function appendDirect(direct: DirectSql, input: AppendInput): DeltaNote[] {
   const { byUser, userIds, payloadOf, now } = input;
-  const heads = new Map<string, Head>();
-  for (let i = 0; i < userIds.length; i += ROWS_PER_STATEMENT) {
-    const chunk = userIds.slice(i, i + ROWS_PER_STATEMENT);
+  const heads = rememberedHeads(direct);
+  const unknown = userIds.filter((userId) => !heads.has(userId));
+  for (let i = 0; i < unknown.length; i += ROWS_PER_STATEMENT) {
+    const chunk = unknown.slice(i, i + ROWS_PER_STATEMENT);
     for (const [userId, seq, id] of direct.rows(selectHeads(chunk.length), chunk) as [
       string,
       number,
@@ -105,6 +123,7 @@ export function appendDirect(direct: DirectSql, input: AppendInput): DeltaNote[]
       if (rows.length === ROWS_PER_STATEMENT * ROW_COLUMNS) flushRows();
     }
     headRows.push(userId, seq, prev ?? 0);
+    heads.set(userId, { seq, id: prev ?? 0 });
     if (headRows.length === ROWS_PER_STATEMENT * 3) flushHeads();
     notes.push(note);
   }
