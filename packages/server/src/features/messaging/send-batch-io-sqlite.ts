@@ -1,4 +1,5 @@
 import type { DirectSql } from '../../storage/db';
+import { inGroups, placeholders } from '../../storage/direct-rows';
 import type { MessageRecord, ParticipantRecord, ThreadRecord } from './repo';
 import {
   MESSAGE_SELECT_COLUMNS,
@@ -11,46 +12,32 @@ import {
 } from './send-store';
 import type { BatchIo } from './send-store-batched';
 
-/**
- * A batch's reads and writes on SQLite, as prepared statements straight on
- * the connection inside the batch's transaction (one writer: nothing read
- * here can change before the batch commits). Rows go in groups: a call into
- * better-sqlite3 costs about as much as SQLite's work for one of these rows.
- * The statements for 1..ROWS_PER_STATEMENT rows are prepared once each (Db's
- * statement cache).
- */
-const ROWS_PER_STATEMENT = 16;
-
-const marks = (n: number, row: string): string => Array(n).fill(row).join(', ');
-
-const threadsIn = (n: number): string => `${THREAD_SELECT} where id in (${marks(n, '?')})`;
+const threadsIn = (n: number): string => `${THREAD_SELECT} where id in (${placeholders(n, '?')})`;
 const participantsIn = (n: number): string =>
-  `${PARTICIPANTS_SELECT} where thread_id in (${marks(n, '?')})
+  `${PARTICIPANTS_SELECT} where thread_id in (${placeholders(n, '?')})
   order by thread_id, joined_at, participant_id`;
 // The CTE's columns are named apart from the messages' so the select list needs no prefix.
 const messagesByPairs = (n: number): string =>
-  `with wanted(s, o) as (values ${marks(n, '(?, ?)')})
+  `with wanted(s, o) as (values ${placeholders(n, '(?, ?)')})
   select ${MESSAGE_SELECT_COLUMNS} from wanted
   join messages on messages.sender_id = wanted.s and messages.offline_threading_id = wanted.o`;
 const updateHeads = (n: number): string =>
-  `with v(id, seq, at) as (values ${marks(n, '(?, ?, ?)')})
+  `with v(id, seq, at) as (values ${placeholders(n, '(?, ?, ?)')})
   update threads set last_message_seq = v.seq, last_activity_at = v.at
   from v where threads.id = v.id`;
 const updateReads = (n: number): string =>
-  `with v(thread_id, participant_id, seq, accept) as (values ${marks(n, '(?, ?, ?, ?)')})
+  `with v(thread_id, participant_id, seq, accept) as (values ${placeholders(n, '(?, ?, ?, ?)')})
   update thread_participants set last_read_seq = v.seq, last_delivered_seq = v.seq,
     hidden = case when v.accept then 0 else thread_participants.hidden end,
     folder = case when v.accept then 'INBOX' else thread_participants.folder end
   from v where thread_participants.thread_id = v.thread_id
     and thread_participants.participant_id = v.participant_id`;
 
-/** Runs `each` over `items` in groups of at most ROWS_PER_STATEMENT. */
-function inGroups<T>(items: readonly T[], each: (group: readonly T[]) => void): void {
-  for (let i = 0; i < items.length; i += ROWS_PER_STATEMENT) {
-    each(items.slice(i, i + ROWS_PER_STATEMENT));
-  }
-}
-
+/**
+ * A batch's reads and writes on SQLite, as prepared statements straight on
+ * the connection inside the batch's transaction (one writer: nothing read
+ * here can change before the batch commits), rows in groups (direct-rows.ts).
+ */
 export function sqliteBatchIo(direct: DirectSql): BatchIo {
   return {
     readAhead: (threadIds, pairs) => {

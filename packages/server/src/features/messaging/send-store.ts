@@ -1,4 +1,5 @@
 import type { DirectSql } from '../../storage/db';
+import { placeholders } from '../../storage/direct-rows';
 import {
   getParticipants,
   getThread,
@@ -76,7 +77,7 @@ const NEXT_MESSAGE_SEQ = `update threads set last_message_seq = last_message_seq
 export const insertMessagesSql = (n: number): string =>
   `insert into messages (id, thread_id, sender_id, text, created_at,
     seq_in_thread, offline_threading_id, entry_point, tags, kind, attachments)
-  values ${Array(n).fill('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
+  values ${placeholders(n, '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')}`;
 const INSERT_MESSAGE = insertMessagesSql(1);
 
 /** A message's values in the order of `insertMessagesSql`. */

@@ -1,6 +1,7 @@
 import type { Delta } from '@messenger/core';
 import { sql, type Kysely } from 'kysely';
 import type { DirectSql } from '../../storage/db';
+import { inGroups, placeholders, ROWS_PER_STATEMENT } from '../../storage/direct-rows';
 import type { DeltaEntry, DeltaNote } from './delta-types';
 import type { SyncDatabase } from './tables';
 
@@ -27,15 +28,6 @@ interface Head {
 
 const NO_HEAD: Head = { seq: 0, id: 0 };
 
-/**
- * Rows per statement on SQLite: a call into better-sqlite3 costs about as much
- * as SQLite's own work for one of these rows, so they go in groups. The
- * statements for 1..ROWS_PER_STATEMENT rows are prepared once each (Db's
- * statement cache).
- */
-const ROWS_PER_STATEMENT = 16;
-
-const placeholders = (n: number, row: string): string => Array(n).fill(row).join(', ');
 const selectHeads = (n: number): string =>
   `select user_id, head_seq, head_id from user_sync where user_id in (${placeholders(n, '?')})`;
 const upsertHeads = (n: number): string =>
@@ -71,17 +63,18 @@ function rememberedHeads(direct: DirectSql): Map<string, Head> {
 export function appendDirect(direct: DirectSql, input: AppendInput): DeltaNote[] {
   const { byUser, userIds, payloadOf, now } = input;
   const heads = rememberedHeads(direct);
-  const unknown = userIds.filter((userId) => !heads.has(userId));
-  for (let i = 0; i < unknown.length; i += ROWS_PER_STATEMENT) {
-    const chunk = unknown.slice(i, i + ROWS_PER_STATEMENT);
-    for (const [userId, seq, id] of direct.rows(selectHeads(chunk.length), chunk) as [
-      string,
-      number,
-      number,
-    ][]) {
-      heads.set(userId, { seq, id });
-    }
-  }
+  inGroups(
+    userIds.filter((userId) => !heads.has(userId)),
+    (unknown) => {
+      for (const [userId, seq, id] of direct.rows(selectHeads(unknown.length), unknown) as [
+        string,
+        number,
+        number,
+      ][]) {
+        heads.set(userId, { seq, id });
+      }
+    },
+  );
   const last = direct.get('select max(id) as id from delta_log', []) as { id: number | null };
   let nextId = last.id ?? 0;
 
