@@ -63,6 +63,8 @@ interface Figures {
   cpuMicros: number;
   /** Every core's busy time per message (/proc/stat): with PostgreSQL, its backends' work too. */
   machineCpuMicros: number;
+  /** Bytes written per message: to the WAL, and by the checkpoint (its thread is this process's). */
+  writtenBytes: number;
 }
 
 /** The machine's busy time so far, in µs (all cores; /proc/stat counts in 1/100 s). */
@@ -74,11 +76,20 @@ function machineBusyMicros(): number {
   return (total - idle) * 10_000;
 }
 
+/** Bytes this process passed to write calls so far (Linux): the WAL, and the checkpoint's copy. */
+function bytesWritten(): number {
+  const line = readFileSync('/proc/self/io', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('wchar:'));
+  return Number(line?.split(/\s+/)[1] ?? 0);
+}
+
 /** A closed loop of `concurrency` senders for `seconds`; `send(n)` sends the n-th message. */
 async function closedLoop(label: string, send: (n: number) => Promise<unknown>): Promise<Figures> {
   const latencies: number[] = [];
   let next = 0;
   const cpuBefore = process.cpuUsage();
+  const writtenBefore = bytesWritten();
   const machineBefore = machineBusyMicros();
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -104,6 +115,7 @@ async function closedLoop(label: string, send: (n: number) => Promise<unknown>):
   return {
     cpuMicros: (cpu.user + cpu.system) / Math.max(1, latencies.length),
     machineCpuMicros: machine / Math.max(1, latencies.length),
+    writtenBytes: (bytesWritten() - writtenBefore) / Math.max(1, latencies.length),
     messages: latencies.length,
     perSecond: latencies.length / elapsed,
     p50: percentile(latencies, 50),
@@ -179,7 +191,7 @@ async function main(): Promise<void> {
 
     printMachineAndCommand('');
     const row = (name: string, f: Figures) =>
-      `${name.padEnd(18)} ${f.perSecond.toFixed(0).padStart(7)} msg/s  p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  CPU ${f.cpuMicros.toFixed(0)} µs/msg  (${f.messages} messages)`;
+      `${name.padEnd(18)} ${f.perSecond.toFixed(0).padStart(7)} msg/s  p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  CPU ${f.cpuMicros.toFixed(0)} µs/msg  written ${(f.writtenBytes / 1024).toFixed(1)} KiB/msg  (${f.messages} messages)`;
     console.log(row('send service', service));
     console.log(row('bare statements', bare));
     console.log(row('bare, 64 per commit', bareBatched));
@@ -251,8 +263,8 @@ function rawWriter(file: string): {
   const previous = db.prepare('select head_id from user_sync where user_id = ?').pluck();
   const lastId = db.prepare('select max(id) from delta_log').pluck();
   const delta = db.prepare(
-    `insert into delta_log (id, user_id, seq, prev_id, payload, created_at, ack_thread_id, ack_as, ack_seq)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `insert into delta_log (id, user_id, seq, prev_id, payload, payload_of, created_at, ack_thread_id, ack_as, ack_seq)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const writeOne = (group: number, n: number): void => {
     const now = Date.now();
@@ -262,12 +274,26 @@ function rawWriter(file: string): {
     insertMessage.run(`${threadId}:${seq}:raw`, threadId, sender, `bare ${n}`, now, seq, `raw${n}`);
     const payload = JSON.stringify({ kind: 'message_new', text: `bare ${n}`, seq });
     let id = (lastId.get() as number | null) ?? 0;
+    // The payload once, in the group's last row (as the messenger's append stores it).
+    const holder = id + GROUP_SIZE;
     for (let k = 0; k < GROUP_SIZE; k += 1) {
       const user = personId(group * GROUP_SIZE + k);
       const prev = (previous.get(user) as number | undefined) ?? 0;
       id += 1;
       const { head_seq } = head.get(user, id) as { head_seq: number };
-      delta.run(id, user, head_seq, prev === 0 ? null : prev, payload, now, threadId, user, seq);
+      const own = id === holder;
+      delta.run(
+        id,
+        user,
+        head_seq,
+        prev === 0 ? null : prev,
+        own ? payload : '',
+        own ? null : holder,
+        now,
+        threadId,
+        user,
+        seq,
+      );
     }
   };
   return {

@@ -7,6 +7,7 @@ import { accountsMigration } from './migrations/002-accounts';
 import { syncMigration } from './migrations/003-sync';
 import { deltaChainMigration } from './migrations/007-delta-chain';
 import { unreadIndexesMigration } from './migrations/008-unread-indexes';
+import { sharedPayloadsMigration } from './migrations/009-shared-payloads';
 
 /**
  * Every migration in order. Names sort in the order they run; a feature adds
@@ -21,4 +22,5 @@ export const migrations: Record<string, DialectMigration> = {
   '006-calls': callsMigration,
   '007-delta-chain': deltaChainMigration,
   '008-unread-indexes': unreadIndexesMigration,
+  '009-shared-payloads': sharedPayloadsMigration,
 };

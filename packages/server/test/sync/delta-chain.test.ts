@@ -161,6 +161,57 @@ describe.each(dialects)('the linked delta log (%s)', (dialect) => {
     expect(await seqsOf(testDb, '91', 3)).toEqual([4, 5]);
   });
 
+  it('stores a payload its rows share once on SQLite, in the last of them, and prunes it with them', async () => {
+    testDb = await createTestDb(dialect);
+    const db = testDb.db;
+    const append = (entries: { userId: string; delta: Delta }[], at: number) =>
+      db.transact((trx) => appendDeltas(trx, entries, at, db.direct));
+    const message = receipt(7);
+    await append(
+      [
+        { userId: '93', delta: message },
+        { userId: '91', delta: message },
+        { userId: '92', delta: message },
+        { userId: '91', delta: receipt(8) },
+      ],
+      1_000,
+    );
+    await append([{ userId: '92', delta: receipt(9) }], 50_000);
+    const payloadsOf = async (userId: string) =>
+      (await db.read((k) => readDeltas(k, userId, 0, 10))).map(
+        (d) => JSON.parse(d.payload) as Delta,
+      );
+    expect(await payloadsOf('91')).toEqual([receipt(7), receipt(8)]);
+    expect(await payloadsOf('92')).toEqual([receipt(7), receipt(9)]);
+    expect(await payloadsOf('93')).toEqual([receipt(7)]);
+    const rows = await withSyncTables(db.kysely)
+      .selectFrom('delta_log')
+      .select(['id', 'user_id', 'payload', 'payload_of'])
+      .orderBy('id')
+      .execute();
+    const first = rows[0]!.id;
+    const layout = rows.map((r) => [
+      r.id - first,
+      r.user_id,
+      r.payload === '' ? '' : (JSON.parse(r.payload) as { seq: number }).seq,
+      r.payload_of === null ? null : r.payload_of - first,
+    ]);
+    if (dialect === 'sqlite') {
+      // Users in id order: 91 (7, 8), 92 (7), 93 (7); the last row of the 7s holds it.
+      expect(layout).toEqual([
+        [0, '91', '', 3],
+        [1, '91', 8, null],
+        [2, '92', '', 3],
+        [3, '93', 7, null],
+        [4, '92', 9, null],
+      ]);
+    }
+    // The first append's rows are old: they go together, holder and all.
+    expect(await pruneDeltas(db, { maxDeltas: 100, maxAgeMs: 20_000 }, 60_000)).toBe(4);
+    expect(await payloadsOf('92')).toEqual([receipt(9)]);
+    expect(await payloadsOf('91')).toEqual([]);
+  });
+
   it('prunes by count without deleting, and deletes by age from the old end', async () => {
     testDb = await createTestDb(dialect);
     const db = testDb.db;

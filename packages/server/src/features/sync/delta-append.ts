@@ -1,7 +1,7 @@
 import type { Delta } from '@messenger/core';
 import { sql, type Kysely } from 'kysely';
 import type { DirectSql } from '../../storage/db';
-import { inGroups, placeholders, ROWS_PER_STATEMENT } from '../../storage/direct-rows';
+import { inGroups, placeholders } from '../../storage/direct-rows';
 import type { DeltaEntry, DeltaNote } from './delta-types';
 import type { SyncDatabase } from './tables';
 
@@ -34,9 +34,18 @@ const upsertHeads = (n: number): string =>
   `insert into user_sync (user_id, head_seq, head_id, pruned_seq) values ${placeholders(n, '(?, ?, ?, 0)')}
   on conflict (user_id) do update set head_seq = excluded.head_seq, head_id = excluded.head_id`;
 const insertRows = (n: number): string =>
-  `insert into delta_log (id, user_id, seq, prev_id, payload, created_at, ack_thread_id, ack_as, ack_seq)
-  values ${placeholders(n, '(?, ?, ?, ?, ?, ?, ?, ?, ?)')}`;
-const ROW_COLUMNS = 9;
+  `insert into delta_log
+    (id, user_id, seq, prev_id, payload, payload_of, created_at, ack_thread_id, ack_as, ack_seq)
+  values ${placeholders(n, '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')}`;
+
+interface PlannedRow {
+  id: number;
+  userId: string;
+  seq: number;
+  prev: number | null;
+  payload: string;
+  entry: DeltaEntry;
+}
 
 /** Most users whose heads the SQLite writer remembers; past it, it starts over. */
 const REMEMBERED_HEADS = 200_000;
@@ -58,7 +67,11 @@ function rememberedHeads(direct: DirectSql): Map<string, Head> {
 /**
  * SQLite: statements straight on the connection, inside the caller's
  * transaction (one writer: the heads read here cannot move before commit).
- * Ids continue from the table's largest, so the rows land at its end.
+ * Ids continue from the table's largest, so the rows land at its end. A
+ * payload shared by several rows (a message's delta for each recipient) is
+ * stored once, in the last of them; the others name it (`payload_of`).
+ * Pruning deletes the oldest ids first, and all of an append's rows share
+ * its `created_at`, so the holder goes last.
  */
 export function appendDirect(direct: DirectSql, input: AppendInput): DeltaNote[] {
   const { byUser, userIds, payloadOf, now } = input;
@@ -78,16 +91,10 @@ export function appendDirect(direct: DirectSql, input: AppendInput): DeltaNote[]
   const last = direct.get('select max(id) as id from delta_log', []) as { id: number | null };
   let nextId = last.id ?? 0;
 
-  let rows: (string | number | null)[] = [];
-  let headRows: (string | number)[] = [];
-  const flushRows = (): void => {
-    if (rows.length > 0) direct.run(insertRows(rows.length / ROW_COLUMNS), rows);
-    rows = [];
-  };
-  const flushHeads = (): void => {
-    if (headRows.length > 0) direct.run(upsertHeads(headRows.length / 3), headRows);
-    headRows = [];
-  };
+  // Every row first, so that each payload's holder is known: its last row.
+  const planned: PlannedRow[] = [];
+  const holderOf = new Map<string, number>();
+  const headRows: [string, number, number][] = [];
   const notes: DeltaNote[] = [];
   for (const userId of userIds) {
     const list = byUser.get(userId) ?? [];
@@ -100,28 +107,37 @@ export function appendDirect(direct: DirectSql, input: AppendInput): DeltaNote[]
       nextId += 1;
       const payload = payloadOf(entry.delta);
       note.deltas.push({ seq, payload });
+      planned.push({ id: nextId, userId, seq, prev, payload, entry });
+      holderOf.set(payload, nextId);
+      prev = nextId;
+    }
+    headRows.push([userId, seq, prev ?? 0]);
+    heads.set(userId, { seq, id: prev ?? 0 });
+    notes.push(note);
+  }
+  inGroups(planned, (group) => {
+    const values: (string | number | null)[] = [];
+    for (const { id, userId, seq, prev, payload, entry } of group) {
+      const holder = holderOf.get(payload) ?? id;
       const ack = entry.ack;
-      rows.push(
-        nextId,
+      values.push(
+        id,
         userId,
         seq,
         prev,
-        payload,
+        holder === id ? payload : '',
+        holder === id ? null : holder,
         now,
         ack?.threadId ?? null,
         ack?.as ?? null,
         ack?.seqInThread ?? null,
       );
-      prev = nextId;
-      if (rows.length === ROWS_PER_STATEMENT * ROW_COLUMNS) flushRows();
     }
-    headRows.push(userId, seq, prev ?? 0);
-    heads.set(userId, { seq, id: prev ?? 0 });
-    if (headRows.length === ROWS_PER_STATEMENT * 3) flushHeads();
-    notes.push(note);
-  }
-  flushRows();
-  flushHeads();
+    direct.run(insertRows(group.length), values);
+  });
+  inGroups(headRows, (group) => {
+    direct.run(upsertHeads(group.length), group.flat());
+  });
   return notes;
 }
 

@@ -106,17 +106,18 @@ export async function readDeltaPlan(
   return result.rows;
 }
 
-/** The deltas of these rows, oldest first. */
+/** The deltas of these rows, oldest first (a payload stored once is read from its holder). */
 export async function readPayloads(
   k: Kysely<Database>,
   ids: readonly number[],
 ): Promise<StoredDelta[]> {
   if (ids.length === 0) return [];
   return withSyncTables(k)
-    .selectFrom('delta_log')
-    .select(['seq', 'payload'])
-    .where('id', 'in', ids)
-    .orderBy('seq')
+    .selectFrom('delta_log as d')
+    .leftJoin('delta_log as holder', 'holder.id', 'd.payload_of')
+    .select(['d.seq', sql<string>`coalesce(holder.payload, d.payload)`.as('payload')])
+    .where('d.id', 'in', ids)
+    .orderBy('d.seq')
     .execute();
 }
 

@@ -19,8 +19,14 @@ export interface DeltaLogTable {
   seq: number;
   /** The row of the user's delta seq - 1; null for their first. */
   prev_id: number | null;
-  /** The delta as JSON (core deltaSchema); sent to clients as is. */
+  /** The delta as JSON (core deltaSchema); sent to clients as is. Empty when `payload_of` is set. */
   payload: string;
+  /**
+   * The row holding this row's payload (migration 009): a later row of the
+   * same append, so pruning, which deletes the log's oldest rows first, never
+   * removes it before this one. Null when the row holds its own.
+   */
+  payload_of: number | null;
   created_at: number;
   /**
    * Set on a message_new delta for someone other than its sender: the thread,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { withSyncTables } from '../../../src/features/sync/tables';
 import type { Db } from '../../../src/storage/db';
 
@@ -33,10 +34,11 @@ export async function logOf(
   userId: string,
 ): Promise<{ seq: number; delta: { kind: string } }[]> {
   const rows = await withSyncTables(db.kysely)
-    .selectFrom('delta_log')
-    .select(['seq', 'payload'])
-    .where('user_id', '=', userId)
-    .orderBy('seq')
+    .selectFrom('delta_log as d')
+    .leftJoin('delta_log as holder', 'holder.id', 'd.payload_of')
+    .select(['d.seq', sql<string>`coalesce(holder.payload, d.payload)`.as('payload')])
+    .where('d.user_id', '=', userId)
+    .orderBy('d.seq')
     .execute();
   return rows.map((r) => ({ seq: r.seq, delta: JSON.parse(r.payload) as { kind: string } }));
 }
