@@ -8,6 +8,7 @@ import { syncMigration } from './migrations/003-sync';
 import { deltaChainMigration } from './migrations/007-delta-chain';
 import { unreadIndexesMigration } from './migrations/008-unread-indexes';
 import { sharedPayloadsMigration } from './migrations/009-shared-payloads';
+import { messageIdUnindexedMigration } from './migrations/010-message-id-unindexed';
 
 /**
  * Every migration in order. Names sort in the order they run; a feature adds
@@ -23,4 +24,5 @@ export const migrations: Record<string, DialectMigration> = {
   '007-delta-chain': deltaChainMigration,
   '008-unread-indexes': unreadIndexesMigration,
   '009-shared-payloads': sharedPayloadsMigration,
+  '010-message-id-unindexed': messageIdUnindexedMigration,
 };

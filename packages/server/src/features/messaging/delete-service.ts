@@ -5,6 +5,7 @@ import { removeBlobs, unbindMessageAttachments } from '../attachments/service';
 import { commitWithDeltas } from '../sync/commit';
 import { withSyncTables } from '../sync/tables';
 import { actorIn, viewingsOf } from './audience';
+import { parseMessageId } from './ids';
 import { getParticipants } from './repo';
 
 const noSuchMessage = (): AppError => {
@@ -29,10 +30,13 @@ export async function deleteMessage(
   }
   const { threadId, blobs } = await commitWithDeltas(ctx, async (trx, sink) => {
     const k = withSyncTables(trx);
+    const place = parseMessageId(messageId);
+    if (place === null) throw noSuchMessage();
     const message = await k
       .selectFrom('messages')
-      .select(['id', 'thread_id', 'sender_id', 'kind'])
-      .where('id', '=', messageId)
+      .select(['id', 'thread_id', 'sender_id', 'kind', 'seq_in_thread'])
+      .where('thread_id', '=', place.threadId)
+      .where('seq_in_thread', '=', place.seq)
       .executeTakeFirst();
     if (message === undefined) throw noSuchMessage();
     const participants = await getParticipants(k, message.thread_id);
@@ -42,7 +46,11 @@ export async function deleteMessage(
       throw new AppError('forbidden', 'You can delete only your own messages.', 403, 'message_id');
     }
     const ids = await unbindMessageAttachments(trx, message.id);
-    await k.deleteFrom('messages').where('id', '=', message.id).execute();
+    await k
+      .deleteFrom('messages')
+      .where('thread_id', '=', message.thread_id)
+      .where('seq_in_thread', '=', message.seq_in_thread)
+      .execute();
     const delta = {
       kind: 'message_deleted',
       thread_id: message.thread_id,

@@ -27,6 +27,20 @@ export function newThreadId(now: number): string {
   return ((ms << 22n) | (NODE_BITS << 12n) | counter).toString();
 }
 
-/** Message ids are `mid.<thread>.<seq>`, as the network import writes them. */
+/**
+ * Message ids are `mid.<thread>.<seq>`, as the network import writes them:
+ * unique because (thread_id, seq_in_thread) is, which is also how a message
+ * is found by its id (there is no index on the id; migration 010).
+ */
 export const messageId = (threadId: string, seq: number): string =>
   `mid.${threadId}.${String(seq)}`;
+
+/** The thread and seq of an id `messageId` makes; null for any other string. */
+export function parseMessageId(id: string): { threadId: string; seq: number } | null {
+  const dot = id.lastIndexOf('.');
+  if (!id.startsWith('mid.') || dot <= 4) return null;
+  const seq = Number(id.slice(dot + 1));
+  if (!Number.isSafeInteger(seq) || seq < 1) return null;
+  const threadId = id.slice(4, dot);
+  return messageId(threadId, seq) === id ? { threadId, seq } : null;
+}

@@ -103,7 +103,8 @@ export async function upsertMessages(db: Db, rows: MessageRow[]): Promise<void> 
     .values(rows)
     .onConflict((oc) =>
       oc
-        .column('id')
+        // The id is mid.<thread>.<seq>: the same row (migration 010 dropped the id's own index).
+        .columns(['thread_id', 'seq_in_thread'])
         .doUpdateSet(excluded(MESSAGE_COLUMNS))
         .where(changed('messages', MESSAGE_COLUMNS)),
     )
