@@ -25,11 +25,12 @@ const updateHeads = (n: number): string =>
   `with v(id, seq, at) as (values ${placeholders(n, '(?, ?, ?)')})
   update threads set last_message_seq = v.seq, last_activity_at = v.at
   from v where threads.id = v.id`;
-const updateReads = (n: number): string =>
-  `with v(thread_id, participant_id, seq, accept) as (values ${placeholders(n, '(?, ?, ?, ?)')})
-  update thread_participants set last_read_seq = v.seq, last_delivered_seq = v.seq,
-    hidden = case when v.accept then 0 else thread_participants.hidden end,
-    folder = case when v.accept then 'INBOX' else thread_participants.folder end
+// A sender's own read mark; accepting a request also moves the thread to INBOX. Apart, so
+// that the common mark names no indexed column (SQLite rewrites an index entry of a SET column).
+const updateReads = (n: number, accept: boolean): string =>
+  `with v(thread_id, participant_id, seq) as (values ${placeholders(n, '(?, ?, ?)')})
+  update thread_participants set last_read_seq = v.seq, last_delivered_seq = v.seq
+    ${accept ? ", hidden = 0, folder = 'INBOX'" : ''}
   from v where thread_participants.thread_id = v.thread_id
     and thread_participants.participant_id = v.participant_id`;
 
@@ -65,12 +66,17 @@ export function sqliteBatchIo(direct: DirectSql): BatchIo {
           group.flatMap((h) => [h.threadId, h.seq, h.at]),
         );
       });
-      inGroups(reads, (group) => {
-        direct.run(
-          updateReads(group.length),
-          group.flatMap((r) => [r.threadId, r.participantId, r.seq, r.accept ? 1 : 0]),
+      for (const accept of [false, true]) {
+        inGroups(
+          reads.filter((r) => r.accept === accept),
+          (group) => {
+            direct.run(
+              updateReads(group.length, accept),
+              group.flatMap((r) => [r.threadId, r.participantId, r.seq]),
+            );
+          },
         );
-      });
+      }
       return Promise.resolve();
     },
   };
