@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import { loadConfig } from '../../packages/server/src/config';
 import type { AppContext } from '../../packages/server/src/context';
 import type { Viewer } from '../../packages/server/src/features/accounts/viewer';
@@ -159,6 +160,11 @@ async function main(): Promise<void> {
       logger: createLogger('warn'),
       clock: { now: () => Date.now() },
     };
+    // PostgreSQL's WAL position: its bytes per message are what the commits wrote.
+    const walPosition = async (): Promise<string> =>
+      (await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(db.kysely))
+        .rows[0]?.lsn ?? '0/0';
+    const walBefore = adminUrl === undefined ? undefined : await walPosition();
     const service = await closedLoop('send service', (n) => {
       const g = n % groups;
       const sender = g * GROUP_SIZE + (Math.floor(n / groups) % GROUP_SIZE);
@@ -169,8 +175,12 @@ async function main(): Promise<void> {
       });
     });
 
-    if (adminUrl !== undefined) {
-      reportPostgres(service);
+    if (walBefore !== undefined) {
+      const walBytes = await sql<{ bytes: number }>`
+        select pg_wal_lsn_diff(pg_current_wal_lsn(), ${walBefore}::pg_lsn)::float8 as bytes`.execute(
+        db.kysely,
+      );
+      reportPostgres(service, (walBytes.rows[0]?.bytes ?? 0) / Math.max(1, service.messages));
       return;
     }
     const raw = rawWriter(join(dir, 'messenger.db'));
@@ -225,13 +235,13 @@ function printMachineAndCommand(extraFlags: string): void {
   );
 }
 
-function reportPostgres(service: Figures): void {
+function reportPostgres(service: Figures, walBytesPerMessage: number): void {
   printMachineAndCommand(' --database-url <url>');
   console.log(
     `send service on PostgreSQL: ${service.perSecond.toFixed(0)} msg/s  p50 ${service.p50.toFixed(2)} ms  p99 ${service.p99.toFixed(2)} ms  (${service.messages} messages)`,
   );
   console.log(
-    `CPU per message: this process ${service.cpuMicros.toFixed(0)} µs, the whole machine ${service.machineCpuMicros.toFixed(0)} µs`,
+    `CPU per message: this process ${service.cpuMicros.toFixed(0)} µs, the whole machine ${service.machineCpuMicros.toFixed(0)} µs; WAL ${(walBytesPerMessage / 1024).toFixed(1)} KiB`,
   );
 }
 

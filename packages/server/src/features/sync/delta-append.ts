@@ -149,7 +149,8 @@ export function appendDirect(direct: DirectSql, input: AppendInput): DeltaNote[]
  * to lock it); only when some users have no row yet are theirs created and
  * the rows locked again. The second takes the rows' ids from the sequence, links each to
  * the row before it (the first to the old head), and moves the heads. Each
- * distinct payload is bound once.
+ * distinct payload is bound once and stored once, in the row with the
+ * highest id of those that share it (as on SQLite).
  */
 export async function appendArrays(
   db: Kysely<SyncDatabase>,
@@ -215,12 +216,16 @@ export async function appendArrays(
       from unnest(${rows.user_id}::text[], ${rows.seq}::bigint[], ${rows.prev}::bigint[],
         ${rows.payload}::integer[], ${rows.ack_thread_id}::text[], ${rows.ack_as}::text[],
         ${rows.ack_seq}::integer[]) as u(user_id, seq, prev0, p, ack_thread_id, ack_as, ack_seq)
+    ), held as (
+      select d.*, max(id) over (partition by p) as holder from d
     ), written as (
-      insert into delta_log
-        (id, user_id, seq, prev_id, payload, created_at, ack_thread_id, ack_as, ack_seq)
+      insert into delta_log (id, user_id, seq, prev_id, payload, payload_of, created_at,
+        ack_thread_id, ack_as, ack_seq)
       select id, user_id, seq, coalesce(lag(id) over (partition by user_id order by seq), prev0),
-        (${payloads}::text[])[p], ${now}::bigint, ack_thread_id, ack_as, ack_seq
-      from d
+        case when id = holder then (${payloads}::text[])[p] else '' end,
+        case when id = holder then null else holder end,
+        ${now}::bigint, ack_thread_id, ack_as, ack_seq
+      from held
     )
     update user_sync s set head_seq = h.seq, head_id = h.id
     from (select distinct on (user_id) user_id, seq, id from d order by user_id, seq desc) h
