@@ -17,3 +17,12 @@ export function percentile(sorted: readonly number[], p: number): number {
 export function describeMachine(): string {
   return `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
 }
+
+/** The machine and its load average now: the first line of what reproduces a figure. */
+export function machineLine(): string {
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  return `machine: ${describeMachine()}, load average ${load}`;
+}

@@ -13,17 +13,12 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { loadConfig } from '../../packages/server/src/config';
-import type { AppContext } from '../../packages/server/src/context';
-import type { Viewer } from '../../packages/server/src/features/accounts/viewer';
-import { sendMessage } from '../../packages/server/src/features/messaging/send-service';
-import { importNetwork } from '../../packages/server/src/features/network/import';
-import { createLogger } from '../../packages/server/src/logger';
 import { openDb } from '../../packages/server/src/storage/db';
 import { migrateToLatest } from '../../packages/server/src/storage/migrate';
-import { generateDeliveryNetwork, groupThreadId, personId } from './delivery/network';
+import { groupThreadId, personId } from './delivery/network';
 import { adminQuery, withDatabase } from './delivery/prepare';
-import { describeMachine, percentile, progressLine } from './progress';
+import { benchContext, GROUP_SIZE, importGroups, sendNth } from './group-sends';
+import { machineLine, percentile, progressLine } from './progress';
 
 const { values } = parseArgs({
   options: {
@@ -38,22 +33,6 @@ const PG_DATABASE = 'bench_send_run';
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
 const groups = Number(values.groups);
-const GROUP_SIZE = 10;
-
-function viewerOf(index: number): Viewer {
-  return {
-    id: personId(index),
-    name: `Bench Person ${index}`,
-    short_name: `Bench${index}`,
-    username: `dlv${index}`,
-    account: 'personal',
-    companyId: null,
-    companyPrefix: null,
-    isEmployee: false,
-    isWork: false,
-    gates: new Set(),
-  };
-}
 
 interface Figures {
   messages: number;
@@ -138,42 +117,14 @@ async function main(): Promise<void> {
   });
   try {
     await migrateToLatest(db);
-    const shape = {
-      people: groups * GROUP_SIZE,
-      groupSize: GROUP_SIZE,
-      historyPerGroup: 20,
-      resumeUsers: 1,
-      resumeThreads: 1,
-    };
-    console.log(`importing ${shape.people} people in ${groups} groups of ${GROUP_SIZE}…`);
-    await importNetwork(db, generateDeliveryNetwork(shape), {
-      now: Date.UTC(2026, 10, 1),
-      onProgress: (p) => {
-        progressLine(`import ${p.phase}`, p.done, p.total);
-      },
-    });
-
-    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'warn' });
-    const ctx: AppContext = {
-      config,
-      db,
-      logger: createLogger('warn'),
-      clock: { now: () => Date.now() },
-    };
+    await importGroups(db, groups, 20);
+    const ctx = benchContext(db, dir);
     // PostgreSQL's WAL position: its bytes per message are what the commits wrote.
     const walPosition = async (): Promise<string> =>
       (await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(db.kysely))
         .rows[0]?.lsn ?? '0/0';
     const walBefore = adminUrl === undefined ? undefined : await walPosition();
-    const service = await closedLoop('send service', (n) => {
-      const g = n % groups;
-      const sender = g * GROUP_SIZE + (Math.floor(n / groups) % GROUP_SIZE);
-      return sendMessage(ctx, viewerOf(sender), {
-        thread_id: groupThreadId(g),
-        text: `bench message ${n}`,
-        offline_threading_id: `svc${n}`,
-      });
-    });
+    const service = await closedLoop('send service', (n) => sendNth(ctx, groups, n, 'svc'));
 
     if (walBefore !== undefined) {
       const walBytes = await sql<{ bytes: number }>`
@@ -225,11 +176,7 @@ async function main(): Promise<void> {
 
 /** What reproduces the figures: the machine, its load, and the command with this run's flags. */
 function printMachineAndCommand(extraFlags: string): void {
-  const load = os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
-  console.log(`\nmachine: ${describeMachine()}, load average ${load}`);
+  console.log(`\n${machineLine()}`);
   console.log(
     `command: npm run -w @messenger/bench send -- --seconds ${seconds} --concurrency ${concurrency} --groups ${groups}${extraFlags}`,
   );

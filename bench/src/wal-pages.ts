@@ -13,16 +13,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../packages/server/src/config';
-import type { AppContext } from '../../packages/server/src/context';
-import type { Viewer } from '../../packages/server/src/features/accounts/viewer';
-import { sendMessage } from '../../packages/server/src/features/messaging/send-service';
-import { importNetwork } from '../../packages/server/src/features/network/import';
-import { createLogger } from '../../packages/server/src/logger';
 import { openDb } from '../../packages/server/src/storage/db';
 import { migrateToLatest } from '../../packages/server/src/storage/migrate';
-import { generateDeliveryNetwork, groupThreadId, personId } from './delivery/network';
-import { describeMachine, progressLine } from './progress';
+import { benchContext, GROUP_SIZE, importGroups, sendNth } from './group-sends';
+import { machineLine, progressLine } from './progress';
 
 const { values } = parseArgs({
   options: {
@@ -34,22 +28,8 @@ const { values } = parseArgs({
 const total = Number(values.messages);
 const concurrency = Number(values.concurrency);
 const groups = Number(values.groups);
-const GROUP_SIZE = 10;
 const WAL_HEADER_BYTES = 32;
 const FRAME_HEADER_BYTES = 24;
-
-const viewerOf = (index: number): Viewer => ({
-  id: personId(index),
-  name: `Bench Person ${index}`,
-  short_name: `Bench${index}`,
-  username: `dlv${index}`,
-  account: 'personal',
-  companyId: null,
-  companyPrefix: null,
-  isEmployee: false,
-  isWork: false,
-  gates: new Set(),
-});
 
 /** The page number of every frame of the WAL from byte `from` on. */
 function framePages(wal: Buffer, from: number): { pages: number[]; pageSize: number } {
@@ -69,47 +49,20 @@ async function main(): Promise<void> {
   let open = true;
   try {
     await migrateToLatest(db);
-    await importNetwork(
-      db,
-      generateDeliveryNetwork({
-        people: groups * GROUP_SIZE,
-        groupSize: GROUP_SIZE,
-        historyPerGroup: 120,
-        resumeUsers: 1,
-        resumeThreads: 1,
-      }),
-      {
-        now: Date.UTC(2026, 10, 1),
-        onProgress: (p) => {
-          progressLine(`import ${p.phase}`, p.done, p.total);
-        },
-      },
-    );
+    await importGroups(db, groups, 120);
     // A snapshot older than every send: checkpoints cannot reuse the WAL behind it.
     const holder = new Database(file);
     holder.prepare('begin').run();
     holder.prepare('select count(*) from user_sync').get();
     const walStart = readFileSync(`${file}-wal`).length;
 
-    const ctx: AppContext = {
-      config: loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'warn' }),
-      db,
-      logger: createLogger('warn'),
-      clock: { now: () => Date.now() },
-    };
+    const ctx = benchContext(db, dir);
     let next = 0;
     let done = 0;
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         while (next < total) {
-          const n = next++;
-          const g = n % groups;
-          const sender = g * GROUP_SIZE + (Math.floor(n / groups) % GROUP_SIZE);
-          await sendMessage(ctx, viewerOf(sender), {
-            thread_id: groupThreadId(g),
-            text: `bench message ${n}`,
-            offline_threading_id: `wal${n}`,
-          });
+          await sendNth(ctx, groups, next++, 'wal');
           if (++done % 1000 === 0 || done === total) progressLine('sends', done, total);
         }
       }),
@@ -135,11 +88,7 @@ async function main(): Promise<void> {
       perTree.set(name, (perTree.get(name) ?? 0) + 1);
     }
 
-    const load = os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ');
-    console.log(`\nmachine: ${describeMachine()}, load average ${load}`);
+    console.log(`\n${machineLine()}`);
     console.log(
       `command: npm run -w @messenger/bench wal-pages -- --messages ${total} --concurrency ${concurrency} --groups ${groups}`,
     );

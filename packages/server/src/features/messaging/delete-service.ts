@@ -34,7 +34,7 @@ export async function deleteMessage(
     if (place === null) throw noSuchMessage();
     const message = await k
       .selectFrom('messages')
-      .select(['id', 'thread_id', 'sender_id', 'kind', 'seq_in_thread'])
+      .select(['id', 'thread_id', 'sender_id', 'kind'])
       .where('thread_id', '=', place.threadId)
       .where('seq_in_thread', '=', place.seq)
       .executeTakeFirst();
@@ -48,8 +48,8 @@ export async function deleteMessage(
     const ids = await unbindMessageAttachments(trx, message.id);
     await k
       .deleteFrom('messages')
-      .where('thread_id', '=', message.thread_id)
-      .where('seq_in_thread', '=', message.seq_in_thread)
+      .where('thread_id', '=', place.threadId)
+      .where('seq_in_thread', '=', place.seq)
       .execute();
     const delta = {
       kind: 'message_deleted',

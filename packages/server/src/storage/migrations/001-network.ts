@@ -189,7 +189,12 @@ async function createConversationTables(db: Kysely<unknown>, dialect: DialectNam
     .addColumn('kind', 'text', (c) => c.notNull().defaultTo('text'))
     .addUniqueConstraint('messages_thread_seq', ['thread_id', 'seq_in_thread'])
     .execute();
-  // Idempotent sends: the same client id from the same sender is the same message.
+  await createOfflineIdIndex(db);
+  await db.schema.createIndex('messages_sender_id').on('messages').column('sender_id').execute();
+}
+
+/** Idempotent sends: the same client id from the same sender is the same message. */
+export async function createOfflineIdIndex(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('messages_sender_offline_threading_id')
     .on('messages')
@@ -197,7 +202,6 @@ async function createConversationTables(db: Kysely<unknown>, dialect: DialectNam
     .unique()
     .where(sql.ref('offline_threading_id'), 'is not', null)
     .execute();
-  await db.schema.createIndex('messages_sender_id').on('messages').column('sender_id').execute();
 }
 
 async function createNameIndexes(db: Kysely<unknown>, dialect: DialectName): Promise<void> {

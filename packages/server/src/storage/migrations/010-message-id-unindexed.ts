@@ -4,6 +4,7 @@ import {
   dropMessageFtsTriggers,
 } from '../../features/network/message-fts';
 import type { DialectMigration } from '../dialect-migration';
+import { createOfflineIdIndex } from './001-network';
 
 /**
  * A message's id is `mid.<thread>.<seq>` (features/messaging/ids.ts), unique
@@ -36,13 +37,7 @@ export const messageIdUnindexedMigration: DialectMigration = {
     await sql`insert into messages_rebuilt select * from messages`.execute(db);
     await sql`drop table messages`.execute(db);
     await sql`alter table messages_rebuilt rename to messages`.execute(db);
-    await db.schema
-      .createIndex('messages_sender_offline_threading_id')
-      .on('messages')
-      .columns(['sender_id', 'offline_threading_id'])
-      .unique()
-      .where(sql.ref('offline_threading_id'), 'is not', null)
-      .execute();
+    await createOfflineIdIndex(db);
     await createMessageFtsTriggers(db);
   },
 };
