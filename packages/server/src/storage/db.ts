@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { startCheckpointer, WRITER_AUTOCHECKPOINT_PAGES } from './checkpointer';
+import { poolWithPreparedStatements } from './prepared-statements';
 import type { Database } from './database';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -174,7 +175,9 @@ function openPostgres(url: string, options: OpenDbOptions): Db {
   const poolConfig: pg.PoolConfig = { connectionString: url, max: options.pgPoolSize ?? 10 };
   if (options.pgSchema) poolConfig.options = `-c search_path=${options.pgSchema},public`;
   const pool = new pg.Pool(poolConfig);
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: poolWithPreparedStatements(pool) }),
+  });
   return wrap('postgres', kysely);
 }
 

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { PREPARED } from '../../storage/prepared-statements';
 import {
   MESSAGE_COLUMNS,
   PARTICIPANT_COLUMNS,
@@ -6,23 +7,22 @@ import {
   type K,
   type MessageRecord,
   type ParticipantRecord,
+  type ThreadRecord,
 } from './repo';
 import type { BatchIo } from './send-store-batched';
 
 /**
  * A batch's reads and writes on PostgreSQL: two round trips up front (lock
- * and read the threads, then the rest) and one for all the writes.
+ * and read the threads, then the rest) and one for all the writes, each a
+ * prepared statement (storage/prepared-statements.ts).
  */
 export function postgresBatchIo(k: K): BatchIo {
   return {
     readAhead: async (threadIds, pairs) => {
-      const threads = await k
-        .selectFrom('threads')
-        .select(THREAD_COLUMNS)
-        .where('id', 'in', threadIds)
-        .orderBy('id')
-        .forUpdate()
-        .execute();
+      const locked = await sql<ThreadRecord>`${sql.raw(PREPARED)}
+        select ${sql.raw(THREAD_COLUMNS.join(', '))} from threads
+        where id = any(${threadIds}::text[]) order by id for update`.execute(k);
+      const threads = locked.rows;
       // One round trip for the rest, after the lock: read before it, a message
       // another node committed while this batch waited could be missed.
       // Looked up as (sender, offline id) pairs: two `= any` lists would make the
@@ -33,7 +33,9 @@ export function postgresBatchIo(k: K): BatchIo {
       // about four times the rest of this statement. The retried messages (few,
       // usually none) ride in one more row, after them, as JSON.
       const columns = PARTICIPANT_COLUMNS.join(', ');
-      const read = await sql<ParticipantRecord & { retried: MessageRecord[] | null }>`
+      const read = await sql<
+        ParticipantRecord & { retried: MessageRecord[] | null }
+      >`${sql.raw(PREPARED)}
         select ${sql.raw(columns)}, null::json as retried from thread_participants
           where thread_id = any(${threadIds}::text[])
         union all
@@ -53,31 +55,23 @@ export function postgresBatchIo(k: K): BatchIo {
       return { threads, participants, messages };
     },
     write: async ({ messages, heads, reads }) => {
-      // One statement: each write is a data-modifying WITH query of it.
-      const writes: RawBuilder<unknown>[] = [];
-      if (messages.length > 0) writes.push(sql`m as (${insertMessages(messages)})`);
-      if (heads.length > 0) {
-        const values = heads.map(
-          (head) => sql`(${head.threadId}::text, ${head.seq}::integer, ${head.at}::bigint)`,
-        );
-        writes.push(sql`t as (update threads as t
+      // One statement, each write a data-modifying WITH query of it; the same
+      // text for any batch (arrays, not lists), so it is prepared once.
+      await sql`${sql.raw(PREPARED)}with m as (${insertMessages(messages)}),
+        t as (update threads as t
           set last_message_seq = v.seq, last_activity_at = v.at
-          from (values ${sql.join(values)}) as v(id, seq, at)
-          where t.id = v.id)`);
-      }
-      if (reads.length > 0) {
-        const values = reads.map(
-          (r) =>
-            sql`(${r.threadId}::text, ${r.participantId}::text, ${r.seq}::integer, ${r.accept}::boolean)`,
-        );
-        writes.push(sql`r as (update thread_participants as p
+          from unnest(${heads.map((h) => h.threadId)}::text[], ${heads.map((h) => h.seq)}::integer[],
+            ${heads.map((h) => h.at)}::bigint[]) as v(id, seq, at)
+          where t.id = v.id),
+        r as (update thread_participants as p
           set last_read_seq = v.seq, last_delivered_seq = v.seq,
             hidden = case when v.accept then 0 else p.hidden end,
             folder = case when v.accept then 'INBOX' else p.folder end
-          from (values ${sql.join(values)}) as v(thread_id, participant_id, seq, accept)
-          where p.thread_id = v.thread_id and p.participant_id = v.participant_id)`);
-      }
-      await sql`with ${sql.join(writes)} select 1`.execute(k);
+          from unnest(${reads.map((r) => r.threadId)}::text[], ${reads.map((r) => r.participantId)}::text[],
+            ${reads.map((r) => r.seq)}::integer[], ${reads.map((r) => r.accept)}::boolean[])
+            as v(thread_id, participant_id, seq, accept)
+          where p.thread_id = v.thread_id and p.participant_id = v.participant_id)
+        select 1`.execute(k);
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Delta } from '@messenger/core';
 import { sql, type Kysely } from 'kysely';
 import type { DirectSql } from '../../storage/db';
 import { inGroups, placeholders } from '../../storage/direct-rows';
+import { PREPARED } from '../../storage/prepared-statements';
 import type { DeltaEntry, DeltaNote } from './delta-types';
 import type { SyncDatabase } from './tables';
 
@@ -158,13 +159,13 @@ export async function appendArrays(
 ): Promise<DeltaNote[]> {
   const { byUser, userIds, payloadOf, now } = input;
   const lockHeads = () =>
-    sql<{ user_id: string; head_seq: number; head_id: number }>`
+    sql<{ user_id: string; head_seq: number; head_id: number }>`${sql.raw(PREPARED)}
       select user_id, head_seq, head_id from user_sync
       where user_id = any(${userIds}::text[]) order by user_id for update`.execute(db);
   let locked = await lockHeads();
   if (locked.rows.length < userIds.length) {
     // Users new to the log: their rows first (in id order too), then every row locked.
-    await sql`insert into user_sync (user_id, head_seq, head_id, pruned_seq)
+    await sql`${sql.raw(PREPARED)}insert into user_sync (user_id, head_seq, head_id, pruned_seq)
       select u.user_id, 0, 0, 0 from unnest(${userIds}::text[]) as u(user_id)
       order by u.user_id
       on conflict (user_id) do nothing`.execute(db);
@@ -210,7 +211,7 @@ export async function appendArrays(
     });
     notes.push(note);
   }
-  await sql`
+  await sql`${sql.raw(PREPARED)}
     with d as materialized (
       select u.*, nextval('delta_log_id_seq') as id
       from unnest(${rows.user_id}::text[], ${rows.seq}::bigint[], ${rows.prev}::bigint[],
