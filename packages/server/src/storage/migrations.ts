@@ -9,6 +9,7 @@ import { deltaChainMigration } from './migrations/007-delta-chain';
 import { unreadIndexesMigration } from './migrations/008-unread-indexes';
 import { sharedPayloadsMigration } from './migrations/009-shared-payloads';
 import { messageIdUnindexedMigration } from './migrations/010-message-id-unindexed';
+import { priorHeadMigration } from './migrations/011-prior-head';
 
 /**
  * Every migration in order. Names sort in the order they run; a feature adds
@@ -25,4 +26,5 @@ export const migrations: Record<string, DialectMigration> = {
   '008-unread-indexes': unreadIndexesMigration,
   '009-shared-payloads': sharedPayloadsMigration,
   '010-message-id-unindexed': messageIdUnindexedMigration,
+  '011-prior-head': priorHeadMigration,
 };

@@ -143,93 +143,96 @@ export function appendDirect(direct: DirectSql, input: AppendInput): DeltaNote[]
 }
 
 /**
- * PostgreSQL: two statements, arrays bound as parameters (`unnest`), so
- * PostgreSQL parses and plans a short statement whatever the batch's size.
- * The first locks every user's row in id order and returns its head (a
- * plain `for update`: an upsert would write a new version of every row only
- * to lock it); only when some users have no row yet are theirs created and
- * the rows locked again. The second takes the rows' ids from the sequence, links each to
- * the row before it (the first to the old head), and moves the heads. Each
- * distinct payload is bound once and stored once, in the row with the
- * highest id of those that share it (as on SQLite).
+ * PostgreSQL: one statement, arrays bound as parameters (`unnest`), prepared
+ * once per connection. It takes the rows' ids from the sequence, then moves
+ * every user's head with an upsert processed in user id order (the lock
+ * order: each row is locked as it is reached, so two appends sharing users
+ * cannot deadlock; a user new to the log gets their row). The upsert keeps
+ * the old head in `prior_head_id` and returns it with the new head seq, from
+ * which each new row gets its seq and its first link. Each distinct payload
+ * is bound once and stored once, in the row with the highest id of those
+ * that share it (as on SQLite).
+ *
+ * The ids are drawn before the heads are locked, so two appends racing for a
+ * user may give its later seq the lower id. Nothing needs a user's ids in seq
+ * order: reads walk the links, and pruning, which deletes by id, moves the
+ * user's `pruned_seq` past every seq it deletes.
  */
 export async function appendArrays(
   db: Kysely<SyncDatabase>,
   input: AppendInput,
 ): Promise<DeltaNote[]> {
   const { byUser, userIds, payloadOf, now } = input;
-  const lockHeads = () =>
-    sql<{ user_id: string; head_seq: number; head_id: number }>`${sql.raw(PREPARED)}
-      select user_id, head_seq, head_id from user_sync
-      where user_id = any(${userIds}::text[]) order by user_id for update`.execute(db);
-  let locked = await lockHeads();
-  if (locked.rows.length < userIds.length) {
-    // Users new to the log: their rows first (in id order too), then every row locked.
-    await sql`${sql.raw(PREPARED)}insert into user_sync (user_id, head_seq, head_id, pruned_seq)
-      select u.user_id, 0, 0, 0 from unnest(${userIds}::text[]) as u(user_id)
-      order by u.user_id
-      on conflict (user_id) do nothing`.execute(db);
-    locked = await lockHeads();
-  }
-  const heads = new Map<string, Head>();
-  for (const row of locked.rows) heads.set(row.user_id, { seq: row.head_seq, id: row.head_id });
-
   const payloads: string[] = [];
   const payloadIndex = new Map<string, number>();
   const rows = {
     user_id: [] as string[],
-    seq: [] as number[],
-    prev: [] as (number | null)[],
+    /** The row's place among the user's new rows, from 1. */
+    nth: [] as number[],
     payload: [] as number[],
     ack_thread_id: [] as (string | null)[],
     ack_as: [] as (string | null)[],
     ack_seq: [] as (number | null)[],
   };
-  const notes: DeltaNote[] = [];
   for (const userId of userIds) {
-    const list = byUser.get(userId) ?? [];
-    const head = heads.get(userId);
-    if (head === undefined) throw new Error(`no head returned for user ${userId}`);
-    const note: DeltaNote = { userId, seq: head.seq + list.length, deltas: [] };
-    list.forEach((entry, index) => {
-      const seq = head.seq + index + 1;
+    (byUser.get(userId) ?? []).forEach((entry, index) => {
       const payload = payloadOf(entry.delta);
-      note.deltas.push({ seq, payload });
       let at = payloadIndex.get(payload);
       if (at === undefined) {
         at = payloads.push(payload); // PostgreSQL arrays count from 1
         payloadIndex.set(payload, at);
       }
       rows.user_id.push(userId);
-      rows.seq.push(seq);
-      // The rest of the user's rows link to the one before them in the statement.
-      rows.prev.push(index === 0 && head.id !== 0 ? head.id : null);
+      rows.nth.push(index + 1);
       rows.payload.push(at);
       rows.ack_thread_id.push(entry.ack?.threadId ?? null);
       rows.ack_as.push(entry.ack?.as ?? null);
       rows.ack_seq.push(entry.ack?.seqInThread ?? null);
     });
-    notes.push(note);
   }
-  await sql`${sql.raw(PREPARED)}
+  const moved = await sql<{ user_id: string; head_seq: number }>`${sql.raw(PREPARED)}
     with d as materialized (
       select u.*, nextval('delta_log_id_seq') as id
-      from unnest(${rows.user_id}::text[], ${rows.seq}::bigint[], ${rows.prev}::bigint[],
-        ${rows.payload}::integer[], ${rows.ack_thread_id}::text[], ${rows.ack_as}::text[],
-        ${rows.ack_seq}::integer[]) as u(user_id, seq, prev0, p, ack_thread_id, ack_as, ack_seq)
-    ), held as (
-      select d.*, max(id) over (partition by p) as holder from d
+      from unnest(${rows.user_id}::text[], ${rows.nth}::integer[], ${rows.payload}::integer[],
+        ${rows.ack_thread_id}::text[], ${rows.ack_as}::text[], ${rows.ack_seq}::integer[])
+        as u(user_id, nth, p, ack_thread_id, ack_as, ack_seq)
+    ), counted as (
+      select user_id, count(*)::integer as n, max(id) as last_id from d group by user_id
+    ), h as (
+      insert into user_sync as s (user_id, head_seq, head_id, prior_head_id, pruned_seq)
+      select user_id, n, last_id, 0, 0 from counted order by user_id
+      on conflict (user_id) do update set head_seq = s.head_seq + excluded.head_seq,
+        head_id = excluded.head_id, prior_head_id = s.head_id
+      returning s.user_id, s.head_seq, s.prior_head_id
+    ), placed as (
+      select d.*, h.head_seq - c.n + d.nth as seq, nullif(h.prior_head_id, 0) as prev0,
+        max(d.id) over (partition by d.p) as holder
+      from d join h on h.user_id = d.user_id join counted c on c.user_id = d.user_id
     ), written as (
       insert into delta_log (id, user_id, seq, prev_id, payload, payload_of, created_at,
         ack_thread_id, ack_as, ack_seq)
-      select id, user_id, seq, coalesce(lag(id) over (partition by user_id order by seq), prev0),
+      select id, user_id, seq, coalesce(lag(id) over (partition by user_id order by nth), prev0),
         case when id = holder then (${payloads}::text[])[p] else '' end,
         case when id = holder then null else holder end,
         ${now}::bigint, ack_thread_id, ack_as, ack_seq
-      from held
+      from placed
     )
-    update user_sync s set head_seq = h.seq, head_id = h.id
-    from (select distinct on (user_id) user_id, seq, id from d order by user_id, seq desc) h
-    where s.user_id = h.user_id`.execute(db);
-  return notes;
+    select user_id, head_seq from h`.execute(db);
+
+  const headOf = new Map<string, number>();
+  for (const row of moved.rows) headOf.set(row.user_id, row.head_seq);
+  return userIds.map((userId): DeltaNote => {
+    const list = byUser.get(userId) ?? [];
+    const head = headOf.get(userId);
+    if (head === undefined) throw new Error(`no head returned for user ${userId}`);
+    const first = head - list.length;
+    return {
+      userId,
+      seq: head,
+      deltas: list.map((entry, index) => ({
+        seq: first + index + 1,
+        payload: payloadOf(entry.delta),
+      })),
+    };
+  });
 }

@@ -21,7 +21,7 @@ export type { AckMark, DeltaEntry, DeltaNote, StoredDelta } from './delta-types'
 
 /**
  * `direct`: the SQLite connection's statements (Db.direct), run inside `trx`;
- * undefined only on PostgreSQL, where the rows go in two array-bound statements.
+ * undefined only on PostgreSQL, where the rows go in one array-bound statement.
  */
 export async function appendDeltas(
   trx: Transaction<Database>,

@@ -47,6 +47,8 @@ export interface UserSyncTable {
   head_id: number;
   /** Every seq up to this one has been pruned: a hello below it must resync. */
   pruned_seq: number;
+  /** PostgreSQL: the head before the last append (its upsert returns it); SQLite leaves 0. */
+  prior_head_id: number;
 }
 
 /**
