@@ -310,4 +310,44 @@ describe.each(dialects)('send_message group commit (%s)', (dialect) => {
     // The stored ones were found by the read, not by a failed insert and a rerun.
     expect(sendBatchStats(live.ctx).rerunsWithSavepoints - reruns).toBe(0);
   });
+
+  it('stores an offline id sent to several threads at once exactly once, refusing the others', async () => {
+    const ann = await live.session('ann');
+    const threads: string[] = [];
+    for (const person of [PEOPLE.ben, PEOPLE.cal, PEOPLE.dot, PEOPLE.eve]) {
+      const opening = await send(live.app, ann, {
+        recipient_id: person,
+        text: 'opening',
+        offline_threading_id: `gc-multi-open-${person}`,
+      });
+      threads.push(opening.message.thread_id);
+    }
+    // Threads in different lanes write in concurrent batches: the second insert of an
+    // offline id fails in the batch's last statement and the batch reruns send by send.
+    const ids = Array.from({ length: 8 }, (_, i) => `gc-multi-${i}`);
+    const answers = await Promise.all(
+      ids.flatMap((offlineId) =>
+        threads.map((threadId) =>
+          gql<{ send_message: SentMessageResult }>(live.app, ann, SEND, {
+            input: { thread_id: threadId, text: offlineId, offline_threading_id: offlineId },
+          }),
+        ),
+      ),
+    );
+    for (const [i, offlineId] of ids.entries()) {
+      const mine = answers.slice(i * threads.length, (i + 1) * threads.length);
+      expect(mine.filter((a) => a.data?.send_message.created === true)).toHaveLength(1);
+      const refusals = mine.filter((a) => (a.data?.send_message ?? null) === null);
+      expect(refusals).toHaveLength(threads.length - 1);
+      for (const refusal of refusals)
+        expect(codesOf(refusal)).toEqual([{ code: 'bad_request', field: 'offline_threading_id' }]);
+      const stored = await live.db.kysely
+        .selectFrom('messages')
+        .select('thread_id')
+        .where('sender_id', '=', PEOPLE.ann)
+        .where('offline_threading_id', '=', offlineId)
+        .execute();
+      expect(stored).toHaveLength(1);
+    }
+  });
 });
