@@ -88,7 +88,9 @@ describe('App', () => {
     expect(window.location.pathname + window.location.search).toBe(
       '/login?next=%2Fmessages%2Fthread%2F3',
     );
-    expect(document.title).toBe('Log In');
+    await waitFor(() => {
+      expect(document.title).toBe('Log In');
+    });
 
     await user.type(screen.getByRole('textbox', { name: 'Username' }), 'test.person');
     await user.type(screen.getByLabelText('Password'), 'right{Enter}');
@@ -128,7 +130,9 @@ describe('App', () => {
     const { marker } = renderApp('/messages', server, memoryMarker(true));
 
     await screen.findByRole('heading', { name: 'Your session has expired' });
-    expect(document.title).toBe('Session expired');
+    await waitFor(() => {
+      expect(document.title).toBe('Session expired');
+    });
     expect(window.location.pathname).toBe('/messages');
 
     await user.click(screen.getByRole('button', { name: 'Log In Again' }));
