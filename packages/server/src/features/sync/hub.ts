@@ -312,7 +312,7 @@ export class SyncHub {
   private channelFor(userId: string): UserChannel {
     let channel = this.channels.get(userId);
     if (channel === undefined) {
-      channel = { connections: new Set(), knownHead: 0, recent: new Map() };
+      channel = { connections: new Set(), knownHead: 0, recent: new Map(), arrivals: [] };
       this.channels.set(userId, channel);
     }
     return channel;
@@ -352,6 +352,11 @@ export class SyncHub {
     for (const delta of note.deltas)
       channel.recent.set(delta.seq, deltaFrame(delta.seq, delta.payload));
     this.trimRecent(channel);
+    if (channel.arrivals.length > 0) {
+      const waiting = channel.arrivals;
+      channel.arrivals = [];
+      for (const wake of waiting) wake();
+    }
     for (const conn of channel.connections) {
       if (conn.phase === 'replaying' || conn.phase === 'live') this.pumper.pump(conn, channel);
     }

@@ -21,6 +21,11 @@ export interface SyncOptions {
   maxLagDeltas: number;
   /** Recent deltas kept in memory per connected user, so live pushes need no read. */
   recentPerUser: number;
+  /**
+   * How long a live socket waits for a note that arrived out of order (a later
+   * seq came first) before reading the missing delta from the log.
+   */
+  outOfOrderGraceMs: number;
   /** Retention of each user's log: the newest this many deltas... */
   retentionMaxDeltas: number;
   /** ...and none older than this. */
@@ -48,6 +53,7 @@ export const DEFAULT_SYNC_OPTIONS: SyncOptions = {
   stallTimeoutMs: 10_000,
   maxLagDeltas: 10_000,
   recentPerUser: 256,
+  outOfOrderGraceMs: 50,
   retentionMaxDeltas: 50_000,
   retentionMaxAgeMs: 7 * 24 * 60 * 60 * 1000,
   pruneIntervalMs: 10 * 60 * 1000,

@@ -13,6 +13,24 @@ export interface UserChannel {
   knownHead: number;
   /** seq → ready-made `delta` frame of the newest deltas (shared by the user's sockets). */
   recent: Map<number, string>;
+  /** Called, then cleared, when a note arrives: pumps waiting for an out-of-order note. */
+  arrivals: (() => void)[];
+}
+
+/**
+ * Resolves when the next note of this channel arrives, or after `ms`. A
+ * waiter that timed out stays in the list until the next note; calling it
+ * again does nothing.
+ */
+function nextArrival(channel: UserChannel, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    channel.arrivals.push(done);
+  });
 }
 
 export const deltaFrame = (seq: number, payload: string): string =>
@@ -77,6 +95,8 @@ export class DeltaPump {
     // per replay (delta-log.ts), then read in pages; walked again only when it runs out.
     let plan: DeltaRef[] = [];
     let next = 0;
+    /** Where this drain waits for a missing note, and until when (then it reads the log). */
+    let gap: { seq: number; until: number } | null = null;
     while (conn.isOpen()) {
       if (conn.sentSeq >= channel.knownHead) {
         if (conn.phase === 'replaying') {
@@ -92,6 +112,18 @@ export class DeltaPump {
         conn.sendText(cached);
         conn.sentSeq += 1;
         continue;
+      }
+      if (this.awaitsOutOfOrderNote(conn, channel)) {
+        const now = Date.now();
+        const waiting: { seq: number; until: number } =
+          gap !== null && gap.seq === conn.sentSeq
+            ? gap
+            : { seq: conn.sentSeq, until: now + this.deps.options.outOfOrderGraceMs };
+        gap = waiting;
+        if (now < waiting.until) {
+          await nextArrival(channel, waiting.until - now);
+          continue;
+        }
       }
       while (next < plan.length && (plan[next]?.seq ?? 0) <= conn.sentSeq) next += 1;
       if (plan[next]?.seq !== conn.sentSeq + 1) {
@@ -127,6 +159,22 @@ export class DeltaPump {
         await this.missing(conn, channel);
       }
     }
+  }
+
+  /**
+   * A live socket whose next delta is missing from memory while later ones
+   * are there: with several nodes, notes of one user committed on two of them
+   * can arrive out of order (a node hands its own notes over at once, the
+   * others' come through Redis). The missing one is most likely on its way,
+   * so the pump waits for it a moment before reading the log.
+   */
+  private awaitsOutOfOrderNote(conn: SyncConnection, channel: UserChannel): boolean {
+    return (
+      conn.phase === 'live' &&
+      channel.knownHead > conn.sentSeq + 1 &&
+      channel.recent.has(channel.knownHead) &&
+      channel.recent.size < this.deps.options.recentPerUser
+    );
   }
 
   /** The log lacks the next delta: pruned while the socket lagged (resync), or not yet visible. */
