@@ -10,6 +10,7 @@ import { unreadIndexesMigration } from './migrations/008-unread-indexes';
 import { sharedPayloadsMigration } from './migrations/009-shared-payloads';
 import { messageIdUnindexedMigration } from './migrations/010-message-id-unindexed';
 import { priorHeadMigration } from './migrations/011-prior-head';
+import { threadActivityUnindexedMigration } from './migrations/012-thread-activity-unindexed';
 
 /**
  * Every migration in order. Names sort in the order they run; a feature adds
@@ -27,4 +28,5 @@ export const migrations: Record<string, DialectMigration> = {
   '009-shared-payloads': sharedPayloadsMigration,
   '010-message-id-unindexed': messageIdUnindexedMigration,
   '011-prior-head': priorHeadMigration,
+  '012-thread-activity-unindexed': threadActivityUnindexedMigration,
 };
