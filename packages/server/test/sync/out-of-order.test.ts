@@ -108,7 +108,10 @@ describe.each(dialects)('sync: notes that arrive out of order (%s)', (dialect) =
         Array.from({ length: head + 2 }, (_, i) => i + 1),
       );
       const messages = socket.deltas('message_new').map((d) => d.message.text);
-      expect(messages.slice(-2)).toEqual([`out of order ${counter - 1}`, `out of order ${counter}`]);
+      expect(messages.slice(-2)).toEqual([
+        `out of order ${counter - 1}`,
+        `out of order ${counter}`,
+      ]);
     } finally {
       reads.mockRestore();
     }
