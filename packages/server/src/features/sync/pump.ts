@@ -95,8 +95,9 @@ export class DeltaPump {
     // per replay (delta-log.ts), then read in pages; walked again only when it runs out.
     let plan: DeltaRef[] = [];
     let next = 0;
-    /** Where this drain waits for a missing note, and until when (then it reads the log). */
-    let gap: { seq: number; until: number } | null = null;
+    // The sentSeq at which this drain waits for a missing note, and until when (then it reads the log).
+    let waitingAt = -1;
+    let waitUntil = 0;
     while (conn.isOpen()) {
       if (conn.sentSeq >= channel.knownHead) {
         if (conn.phase === 'replaying') {
@@ -114,14 +115,13 @@ export class DeltaPump {
         continue;
       }
       if (this.awaitsOutOfOrderNote(conn, channel)) {
-        const now = Date.now();
-        const waiting: { seq: number; until: number } =
-          gap !== null && gap.seq === conn.sentSeq
-            ? gap
-            : { seq: conn.sentSeq, until: now + this.deps.options.outOfOrderGraceMs };
-        gap = waiting;
-        if (now < waiting.until) {
-          await nextArrival(channel, waiting.until - now);
+        if (waitingAt !== conn.sentSeq) {
+          waitingAt = conn.sentSeq;
+          waitUntil = Date.now() + this.deps.options.outOfOrderGraceMs;
+        }
+        const left = waitUntil - Date.now();
+        if (left > 0) {
+          await nextArrival(channel, left);
           continue;
         }
       }
