@@ -11,6 +11,7 @@ import { sharedPayloadsMigration } from './migrations/009-shared-payloads';
 import { messageIdUnindexedMigration } from './migrations/010-message-id-unindexed';
 import { priorHeadMigration } from './migrations/011-prior-head';
 import { threadActivityUnindexedMigration } from './migrations/012-thread-activity-unindexed';
+import { deltaIdBlocksMigration } from './migrations/013-delta-id-blocks';
 
 /**
  * Every migration in order. Names sort in the order they run; a feature adds
@@ -29,4 +30,5 @@ export const migrations: Record<string, DialectMigration> = {
   '010-message-id-unindexed': messageIdUnindexedMigration,
   '011-prior-head': priorHeadMigration,
   '012-thread-activity-unindexed': threadActivityUnindexedMigration,
+  '013-delta-id-blocks': deltaIdBlocksMigration,
 };

@@ -9,6 +9,7 @@ import {
 } from '../../src/features/sync/delta-log';
 import { withSyncTables } from '../../src/features/sync/tables';
 import { migrateToLatest } from '../../src/storage/migrate';
+import { DELTA_ID_BLOCK } from '../../src/storage/migrations/013-delta-id-blocks';
 import { createTestDb, dialectsUnderTest, type TestDb } from '../support/test-db';
 import { sendMessage } from '../../src/features/messaging/send-service';
 import { startLiveApp } from './support/app';
@@ -30,6 +31,10 @@ const rowIds = async (testDb: TestDb, userId: string): Promise<number[]> =>
       .orderBy('seq')
       .execute()
   ).map((row) => row.id);
+
+/** Where an append's ids start, counted from the first append's first id. */
+const startOfSecondAppend = (dialect: string, rowsOfFirst: number): number =>
+  dialect === 'postgres' ? DELTA_ID_BLOCK : rowsOfFirst;
 
 describe.each(dialects)('the linked delta log (%s)', (dialect) => {
   let testDb: TestDb | undefined;
@@ -108,9 +113,11 @@ describe.each(dialects)('the linked delta log (%s)', (dialect) => {
       (a, b) => a - b,
     );
     const all = (await rowIds(testDb, '83')).concat(ids).sort((a, b) => a - b);
-    // Five rows, five consecutive ids: nothing is written anywhere but the table's end.
+    // Five rows, a run of consecutive ids per batch: nothing is written anywhere but
+    // the table's end. PostgreSQL starts each append at its own block of ids.
     expect(all).toHaveLength(5);
-    expect(all.map((id) => id - all[0]!)).toEqual([0, 1, 2, 3, 4]);
+    const second = startOfSecondAppend(dialect, 3);
+    expect(all.map((id) => id - all[0]!)).toEqual([0, 1, 2, second, second + 1]);
     expect(Math.min(...(await rowIds(testDb, '81')).slice(1))).toBeGreaterThan(
       Math.max(...(await rowIds(testDb, '83'))),
     );
@@ -202,13 +209,47 @@ describe.each(dialects)('the linked delta log (%s)', (dialect) => {
       [1, '91', 8, null],
       [2, '92', '', 3],
       [3, '93', 7, null],
-      [4, '92', 9, null],
+      [startOfSecondAppend(dialect, 4), '92', 9, null],
     ]);
     // The first append's rows are old: they go together, holder and all.
     expect(await pruneDeltas(db, { maxDeltas: 100, maxAgeMs: 20_000 }, 60_000)).toBe(4);
     expect(await payloadsOf('92')).toEqual([receipt(9)]);
     expect(await payloadsOf('91')).toEqual([]);
   });
+
+  it('appends more rows than one block of ids holds, each user whole and linked', async () => {
+    testDb = await createTestDb(dialect);
+    const db = testDb.db;
+    const shared = receipt(-1);
+    // 61's rows and 62's do not fit one block together: PostgreSQL writes them in two.
+    const counts = { '61': 40_000, '62': DELTA_ID_BLOCK - 40_000 } as const;
+    const entries = Object.entries(counts).flatMap(([userId, count]) => [
+      ...Array.from({ length: count }, (_, i) => ({ userId, delta: receipt(i + 1) })),
+      { userId, delta: shared },
+    ]);
+    const notes = await db.transact((trx) => appendDeltas(trx, entries, 1_000, db.direct));
+    expect(notes.map((n) => [n.userId, n.seq, n.deltas.length])).toEqual([
+      ['61', 40_001, 40_001],
+      ['62', counts['62'] + 1, counts['62'] + 1],
+    ]);
+    for (const [userId, count] of Object.entries(counts)) {
+      const tail = (await db.read((k) => readDeltas(k, userId, count - 2, 10))).map(
+        (d) => JSON.parse(d.payload) as Delta,
+      );
+      expect(tail).toEqual([receipt(count - 1), receipt(count), shared]);
+      expect(await db.read((k) => readLogState(k, userId))).toMatchObject({ head: count + 1 });
+    }
+    // The next append's ids clear the rows of both.
+    await db.transact((trx) =>
+      appendDeltas(
+        trx,
+        [1, 2, 3].map((n) => ({ userId: '63', delta: receipt(n) })),
+        2_000,
+        db.direct,
+      ),
+    );
+    expect(await countRows(db, 'delta_log')).toBe(DELTA_ID_BLOCK + 5);
+  }, 60_000);
 
   it('prunes by count without deleting, and deletes by age from the old end', async () => {
     testDb = await createTestDb(dialect);

@@ -2,6 +2,7 @@ import type { Delta } from '@messenger/core';
 import { sql, type Kysely } from 'kysely';
 import type { DirectSql } from '../../storage/db';
 import { inGroups, placeholders } from '../../storage/direct-rows';
+import { DELTA_ID_BLOCK } from '../../storage/migrations/013-delta-id-blocks';
 import { PREPARED } from '../../storage/prepared-statements';
 import type { DeltaEntry, DeltaNote } from './delta-types';
 import type { SyncDatabase } from './tables';
@@ -144,38 +145,73 @@ export function appendDirect(direct: DirectSql, input: AppendInput): DeltaNote[]
 
 /**
  * PostgreSQL: one statement, arrays bound as parameters (`unnest`), prepared
- * once per connection. It takes the rows' ids from the sequence, then moves
- * every user's head with an upsert processed in user id order (the lock
- * order: each row is locked as it is reached, so two appends sharing users
- * cannot deadlock; a user new to the log gets their row). The upsert keeps
- * the old head in `prior_head_id` and returns it with the new head seq, from
- * which each new row gets its seq and its first link. Each distinct payload
- * is bound once and stored once, in the row with the highest id of those
- * that share it (as on SQLite).
+ * once per connection. Its rows are numbered here, user after user: each
+ * takes the id `base + its place`, where `base` is the one `nextval` of the
+ * statement (a block of DELTA_ID_BLOCK ids, migration 013). So each row's
+ * link to the row before it and each payload's holder (the highest id of the
+ * rows that share it, as on SQLite) are known before sending. What only the
+ * database knows comes from the upsert that moves every user's head,
+ * processed in the order of the users here (the lock order of every append
+ * and of pruning: each row is locked as it is reached, so two appends sharing
+ * users cannot deadlock; a user new to the log gets their row). It keeps the
+ * old head in `prior_head_id` and returns it with the new head seq: the first
+ * new row of each user links to it, and the seqs count on from it.
  *
- * The ids are drawn before the heads are locked, so two appends racing for a
- * user may give its later seq the lower id. Nothing needs a user's ids in seq
- * order: reads walk the links, and pruning, which deletes by id, moves the
- * user's `pruned_seq` past every seq it deletes.
+ * Two appends racing for a user may give its later seq the lower id (each
+ * takes its block before it locks). Nothing needs a user's ids in seq order:
+ * reads walk the links, and pruning, which deletes by id, moves the user's
+ * `pruned_seq` past every seq it deletes.
  */
 export async function appendArrays(
   db: Kysely<SyncDatabase>,
   input: AppendInput,
 ): Promise<DeltaNote[]> {
-  const { byUser, userIds, payloadOf, now } = input;
+  const notes: DeltaNote[] = [];
+  // Appends larger than a block (a broadcast to very many) go a block at a
+  // time, in user order, within the same transaction.
+  let chunk: string[] = [];
+  let rows = 0;
+  for (const userId of input.userIds) {
+    const count = input.byUser.get(userId)?.length ?? 0;
+    if (count >= DELTA_ID_BLOCK) throw new Error(`${count} deltas for one user in one append`);
+    if (rows + count >= DELTA_ID_BLOCK) {
+      notes.push(...(await appendBlock(db, input, chunk)));
+      chunk = [];
+      rows = 0;
+    }
+    chunk.push(userId);
+    rows += count;
+  }
+  if (chunk.length > 0) notes.push(...(await appendBlock(db, input, chunk)));
+  return notes;
+}
+
+/** One statement for these users (in lock order), whose rows fit one block. */
+async function appendBlock(
+  db: Kysely<SyncDatabase>,
+  input: AppendInput,
+  userIds: readonly string[],
+): Promise<DeltaNote[]> {
+  const { byUser, payloadOf, now } = input;
   const payloads: string[] = [];
   const payloadIndex = new Map<string, number>();
+  const users = { id: [] as string[], n: [] as number[], last: [] as number[] };
   const rows = {
     user_id: [] as string[],
+    /** How many new rows the user has (the head moves by it). */
+    n: [] as number[],
     /** The row's place among the user's new rows, from 1. */
     nth: [] as number[],
     payload: [] as number[],
+    /** The place (in these arrays, from 1) of the row that holds the payload. */
+    holder: [] as number[],
     ack_thread_id: [] as (string | null)[],
     ack_as: [] as (string | null)[],
     ack_seq: [] as (number | null)[],
   };
   for (const userId of userIds) {
-    (byUser.get(userId) ?? []).forEach((entry, index) => {
+    const list = byUser.get(userId) ?? [];
+    list.forEach((entry, index) => {
       const payload = payloadOf(entry.delta);
       let at = payloadIndex.get(payload);
       if (at === undefined) {
@@ -183,39 +219,47 @@ export async function appendArrays(
         payloadIndex.set(payload, at);
       }
       rows.user_id.push(userId);
+      rows.n.push(list.length);
       rows.nth.push(index + 1);
       rows.payload.push(at);
       rows.ack_thread_id.push(entry.ack?.threadId ?? null);
       rows.ack_as.push(entry.ack?.as ?? null);
       rows.ack_seq.push(entry.ack?.seqInThread ?? null);
     });
+    users.id.push(userId);
+    users.n.push(list.length);
+    users.last.push(rows.user_id.length);
   }
+  // Each payload's holder: the last of its rows (the highest id).
+  const holderOf: number[] = [];
+  rows.payload.forEach((at, index) => {
+    holderOf[at] = index + 1;
+  });
+  for (const at of rows.payload) rows.holder.push(holderOf[at] ?? 0);
+
   const moved = await sql<{ user_id: string; head_seq: number }>`${sql.raw(PREPARED)}
-    with d as materialized (
-      select u.*, nextval('delta_log_id_seq') as id
-      from unnest(${rows.user_id}::text[], ${rows.nth}::integer[], ${rows.payload}::integer[],
-        ${rows.ack_thread_id}::text[], ${rows.ack_as}::text[], ${rows.ack_seq}::integer[])
-        as u(user_id, nth, p, ack_thread_id, ack_as, ack_seq)
-    ), counted as (
-      select user_id, count(*)::integer as n, max(id) as last_id from d group by user_id
-    ), h as (
+    with b as materialized (select nextval('delta_log_block_seq') as base),
+    h as (
       insert into user_sync as s (user_id, head_seq, head_id, prior_head_id, pruned_seq)
-      select user_id, n, last_id, 0, 0 from counted order by user_id
+      select v.user_id, v.n, (select base from b) + v.last, 0, 0
+      from unnest(${users.id}::text[], ${users.n}::integer[], ${users.last}::integer[])
+        as v(user_id, n, last)
       on conflict (user_id) do update set head_seq = s.head_seq + excluded.head_seq,
         head_id = excluded.head_id, prior_head_id = s.head_id
       returning s.user_id, s.head_seq, s.prior_head_id
-    ), placed as (
-      select d.*, h.head_seq - c.n + d.nth as seq, nullif(h.prior_head_id, 0) as prev0,
-        max(d.id) over (partition by d.p) as holder
-      from d join h on h.user_id = d.user_id join counted c on c.user_id = d.user_id
     ), written as (
       insert into delta_log (id, user_id, seq, prev_id, payload, payload_of, created_at,
         ack_thread_id, ack_as, ack_seq)
-      select id, user_id, seq, coalesce(lag(id) over (partition by user_id order by nth), prev0),
-        case when id = holder then (${payloads}::text[])[p] else '' end,
-        case when id = holder then null else holder end,
-        ${now}::bigint, ack_thread_id, ack_as, ack_seq
-      from placed
+      select b.base + r.ord, r.user_id, h.head_seq - r.n + r.nth,
+        case when r.nth = 1 then nullif(h.prior_head_id, 0) else b.base + r.ord - 1 end,
+        case when r.holder = r.ord then (${payloads}::text[])[r.p] else '' end,
+        case when r.holder = r.ord then null else b.base + r.holder end,
+        ${now}::bigint, r.ack_thread_id, r.ack_as, r.ack_seq
+      from unnest(${rows.user_id}::text[], ${rows.n}::integer[], ${rows.nth}::integer[],
+          ${rows.payload}::integer[], ${rows.holder}::integer[], ${rows.ack_thread_id}::text[],
+          ${rows.ack_as}::text[], ${rows.ack_seq}::integer[])
+          with ordinality as r(user_id, n, nth, p, holder, ack_thread_id, ack_as, ack_seq, ord)
+        join h on h.user_id = r.user_id cross join b
     )
     select user_id, head_seq from h`.execute(db);
 
