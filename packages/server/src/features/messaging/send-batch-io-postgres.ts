@@ -1,4 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
+import {
+  booleanArrayLiteral,
+  integerArrayLiteral,
+  textArrayLiteral,
+} from '../../storage/array-literals';
 import { PREPARED } from '../../storage/prepared-statements';
 import {
   MESSAGE_COLUMNS,
@@ -21,7 +26,7 @@ export function postgresBatchIo(k: K): BatchIo {
     readAhead: async (threadIds, pairs) => {
       const locked = await sql<ThreadRecord>`${sql.raw(PREPARED)}
         select ${sql.raw(THREAD_COLUMNS.join(', '))} from threads
-        where id = any(${threadIds}::text[]) order by id for update`.execute(k);
+        where id = any(${textArrayLiteral(threadIds)}::text[]) order by id for update`.execute(k);
       const threads = locked.rows;
       // One round trip for the rest, after the lock: read before it, a message
       // another node committed while this batch waited could be missed.
@@ -37,12 +42,13 @@ export function postgresBatchIo(k: K): BatchIo {
         ParticipantRecord & { retried: MessageRecord[] | null }
       >`${sql.raw(PREPARED)}
         select ${sql.raw(columns)}, null::json as retried from thread_participants
-          where thread_id = any(${threadIds}::text[])
+          where thread_id = any(${textArrayLiteral(threadIds)}::text[])
         union all
         select ${sql.raw(PARTICIPANT_COLUMNS.map(() => 'null').join(', '))},
           (select coalesce(json_agg(m), '[]')
             from (select ${sql.raw(MESSAGE_COLUMNS.map((c) => `m.${c}`).join(', '))}
-              from unnest(${senders}::text[], ${offlineIds}::text[]) as wanted(sender_id, offline_id)
+              from unnest(${textArrayLiteral(senders)}::text[], ${textArrayLiteral(offlineIds)}::text[])
+                as wanted(sender_id, offline_id)
               join messages m on m.sender_id = wanted.sender_id
                 and m.offline_threading_id = wanted.offline_id) m)
         order by thread_id, joined_at, participant_id`.execute(k);
@@ -60,15 +66,18 @@ export function postgresBatchIo(k: K): BatchIo {
       await sql`${sql.raw(PREPARED)}with m as (${insertMessages(messages)}),
         t as (update threads as t
           set last_message_seq = v.seq, last_activity_at = v.at
-          from unnest(${heads.map((h) => h.threadId)}::text[], ${heads.map((h) => h.seq)}::integer[],
-            ${heads.map((h) => h.at)}::bigint[]) as v(id, seq, at)
+          from unnest(${textArrayLiteral(heads.map((h) => h.threadId))}::text[],
+            ${integerArrayLiteral(heads.map((h) => h.seq))}::integer[],
+            ${integerArrayLiteral(heads.map((h) => h.at))}::bigint[]) as v(id, seq, at)
           where t.id = v.id),
         r as (update thread_participants as p
           set last_read_seq = v.seq, last_delivered_seq = v.seq,
             hidden = case when v.accept then 0 else p.hidden end,
             folder = case when v.accept then 'INBOX' else p.folder end
-          from unnest(${reads.map((r) => r.threadId)}::text[], ${reads.map((r) => r.participantId)}::text[],
-            ${reads.map((r) => r.seq)}::integer[], ${reads.map((r) => r.accept)}::boolean[])
+          from unnest(${textArrayLiteral(reads.map((r) => r.threadId))}::text[],
+            ${textArrayLiteral(reads.map((r) => r.participantId))}::text[],
+            ${integerArrayLiteral(reads.map((r) => r.seq))}::integer[],
+            ${booleanArrayLiteral(reads.map((r) => r.accept))}::boolean[])
             as v(thread_id, participant_id, seq, accept)
           where p.thread_id = v.thread_id and p.participant_id = v.participant_id)
         select 1`.execute(k);
@@ -76,15 +85,17 @@ export function postgresBatchIo(k: K): BatchIo {
   };
 }
 
-/** Arrays bound as parameters: one short statement, parsed and planned at once, for any count. */
+/** Arrays bound as parameters (literals, storage/array-literals.ts): one short statement for any count. */
 function insertMessages(rows: readonly MessageRecord[]): RawBuilder<unknown> {
-  const column = <C extends keyof MessageRecord>(name: C): MessageRecord[C][] =>
-    rows.map((row) => row[name]);
+  const texts = <C extends keyof MessageRecord>(name: C): string =>
+    textArrayLiteral(rows.map((row) => row[name] as string | null));
+  const integers = <C extends keyof MessageRecord>(name: C): string =>
+    integerArrayLiteral(rows.map((row) => row[name] as number));
   return sql`insert into messages (id, thread_id, sender_id, text, created_at, seq_in_thread,
       offline_threading_id, entry_point, tags, kind, attachments)
-    select * from unnest(${column('id')}::text[], ${column('thread_id')}::text[],
-      ${column('sender_id')}::text[], ${column('text')}::text[], ${column('created_at')}::bigint[],
-      ${column('seq_in_thread')}::integer[], ${column('offline_threading_id')}::text[],
-      ${column('entry_point')}::text[], ${column('tags')}::text[], ${column('kind')}::text[],
-      ${column('attachments')}::text[])`;
+    select * from unnest(${texts('id')}::text[], ${texts('thread_id')}::text[],
+      ${texts('sender_id')}::text[], ${texts('text')}::text[], ${integers('created_at')}::bigint[],
+      ${integers('seq_in_thread')}::integer[], ${texts('offline_threading_id')}::text[],
+      ${texts('entry_point')}::text[], ${texts('tags')}::text[], ${texts('kind')}::text[],
+      ${texts('attachments')}::text[])`;
 }

@@ -3,6 +3,12 @@ import { sql, type Kysely } from 'kysely';
 import type { DirectSql } from '../../storage/db';
 import { inGroups, placeholders } from '../../storage/direct-rows';
 import { DELTA_ID_BLOCK } from '../../storage/migrations/013-delta-id-blocks';
+import {
+  integerArrayLiteral,
+  RECORD_SEPARATOR,
+  recordSeparated,
+  textArrayLiteral,
+} from '../../storage/array-literals';
 import { PREPARED } from '../../storage/prepared-statements';
 import type { DeltaEntry, DeltaNote } from './delta-types';
 import type { SyncDatabase } from './tables';
@@ -242,22 +248,25 @@ async function appendBlock(
     h as (
       insert into user_sync as s (user_id, head_seq, head_id, prior_head_id, pruned_seq)
       select v.user_id, v.n, (select base from b) + v.last, 0, 0
-      from unnest(${users.id}::text[], ${users.n}::integer[], ${users.last}::integer[])
-        as v(user_id, n, last)
+      from unnest(${textArrayLiteral(users.id)}::text[], ${integerArrayLiteral(users.n)}::integer[],
+        ${integerArrayLiteral(users.last)}::integer[]) as v(user_id, n, last)
       on conflict (user_id) do update set head_seq = s.head_seq + excluded.head_seq,
         head_id = excluded.head_id, prior_head_id = s.head_id
       returning s.user_id, s.head_seq, s.prior_head_id
+    ), p as materialized (
+      select string_to_array(${recordSeparated(payloads)}::text, ${RECORD_SEPARATOR}::text) as texts
     ), written as (
       insert into delta_log (id, user_id, seq, prev_id, payload, payload_of, created_at,
         ack_thread_id, ack_as, ack_seq)
       select b.base + r.ord, r.user_id, h.head_seq - r.n + r.nth,
         case when r.nth = 1 then nullif(h.prior_head_id, 0) else b.base + r.ord - 1 end,
-        case when r.holder = r.ord then (${payloads}::text[])[r.p] else '' end,
+        case when r.holder = r.ord then (select texts from p)[r.p] else '' end,
         case when r.holder = r.ord then null else b.base + r.holder end,
         ${now}::bigint, r.ack_thread_id, r.ack_as, r.ack_seq
-      from unnest(${rows.user_id}::text[], ${rows.n}::integer[], ${rows.nth}::integer[],
-          ${rows.payload}::integer[], ${rows.holder}::integer[], ${rows.ack_thread_id}::text[],
-          ${rows.ack_as}::text[], ${rows.ack_seq}::integer[])
+      from unnest(${textArrayLiteral(rows.user_id)}::text[], ${integerArrayLiteral(rows.n)}::integer[],
+          ${integerArrayLiteral(rows.nth)}::integer[], ${integerArrayLiteral(rows.payload)}::integer[],
+          ${integerArrayLiteral(rows.holder)}::integer[], ${textArrayLiteral(rows.ack_thread_id)}::text[],
+          ${textArrayLiteral(rows.ack_as)}::text[], ${integerArrayLiteral(rows.ack_seq)}::integer[])
           with ordinality as r(user_id, n, nth, p, holder, ack_thread_id, ack_as, ack_seq, ord)
         join h on h.user_id = r.user_id cross join b
     )
