@@ -87,10 +87,15 @@ export function postgresBatchIo(k: K): BatchIo {
 
 /** Arrays bound as parameters (literals, storage/array-literals.ts): one short statement for any count. */
 function insertMessages(rows: readonly MessageRecord[]): RawBuilder<unknown> {
-  const texts = <C extends keyof MessageRecord>(name: C): string =>
-    textArrayLiteral(rows.map((row) => row[name] as string | null));
-  const integers = <C extends keyof MessageRecord>(name: C): string =>
-    integerArrayLiteral(rows.map((row) => row[name] as number));
+  type TextColumn = {
+    [C in keyof MessageRecord]: MessageRecord[C] extends string | null ? C : never;
+  }[keyof MessageRecord];
+  type IntegerColumn = {
+    [C in keyof MessageRecord]: MessageRecord[C] extends number ? C : never;
+  }[keyof MessageRecord];
+  const texts = (name: TextColumn): string => textArrayLiteral(rows.map((row) => row[name]));
+  const integers = (name: IntegerColumn): string =>
+    integerArrayLiteral(rows.map((row) => row[name]));
   return sql`insert into messages (id, thread_id, sender_id, text, created_at, seq_in_thread,
       offline_threading_id, entry_point, tags, kind, attachments)
     select * from unnest(${texts('id')}::text[], ${texts('thread_id')}::text[],
