@@ -12,6 +12,7 @@ import { messageIdUnindexedMigration } from './migrations/010-message-id-unindex
 import { priorHeadMigration } from './migrations/011-prior-head';
 import { threadActivityUnindexedMigration } from './migrations/012-thread-activity-unindexed';
 import { deltaIdBlocksMigration } from './migrations/013-delta-id-blocks';
+import { rosterVersionsMigration } from './migrations/014-roster-versions';
 
 /**
  * Every migration in order. Names sort in the order they run; a feature adds
@@ -31,4 +32,5 @@ export const migrations: Record<string, DialectMigration> = {
   '011-prior-head': priorHeadMigration,
   '012-thread-activity-unindexed': threadActivityUnindexedMigration,
   '013-delta-id-blocks': deltaIdBlocksMigration,
+  '014-roster-versions': rosterVersionsMigration,
 };

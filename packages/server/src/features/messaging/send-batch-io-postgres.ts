@@ -14,6 +14,7 @@ import {
   type ParticipantRecord,
   type ThreadRecord,
 } from './repo';
+import type { RosterCache } from './roster-cache';
 import type { BatchIo } from './send-store-batched';
 
 /**
@@ -21,7 +22,7 @@ import type { BatchIo } from './send-store-batched';
  * and read the threads, then the rest) and one for all the writes, each a
  * prepared statement (storage/prepared-statements.ts).
  */
-export function postgresBatchIo(k: K): BatchIo {
+export function postgresBatchIo(k: K, rosters: RosterCache): BatchIo {
   return {
     readAhead: async (threadIds, pairs) => {
       const locked = await sql<ThreadRecord>`${sql.raw(PREPARED)}
@@ -34,30 +35,54 @@ export function postgresBatchIo(k: K): BatchIo {
       // index probe every sender with every offline id, the square of the batch.
       const senders = pairs.map((p) => p.senderId);
       const offlineIds = pairs.map((p) => p.offlineId);
-      // The participants come back as rows: json_agg over them cost PostgreSQL
-      // about four times the rest of this statement. The retried messages (few,
-      // usually none) ride in one more row, after them, as JSON.
-      const columns = PARTICIPANT_COLUMNS.join(', ');
-      const read = await sql<
-        ParticipantRecord & { retried: MessageRecord[] | null }
-      >`${sql.raw(PREPARED)}
-        select ${sql.raw(columns)}, null::json as retried from thread_participants
-          where thread_id = any(${textArrayLiteral(threadIds)}::text[])
+      // Participant rows come only for the threads whose roster moved from the
+      // version this node holds (roster-cache.ts): one row each with nulls
+      // when none is left. They come back as rows: json_agg over them cost
+      // PostgreSQL about four times the rest of this statement. The retried
+      // messages (few, usually none) ride in one more row, after them, as JSON.
+      const held = threadIds.map((id) => rosters.versionOf(id));
+      const read = await sql<RosterRow>`${sql.raw(PREPARED)}
+        select ${sql.raw(PARTICIPANT_COLUMNS.map((c) => `p.${c}`).join(', '))},
+          s.id as roster_thread_id, s.version as roster_version, null::json as retried
+          from (select w.id, coalesce(v.version, 0) as version
+              from unnest(${textArrayLiteral(threadIds)}::text[], ${integerArrayLiteral(held)}::bigint[])
+                as w(id, held)
+              left join thread_roster_versions v on v.thread_id = w.id
+              where w.held <> coalesce(v.version, 0)) s
+            left join thread_participants p on p.thread_id = s.id
         union all
-        select ${sql.raw(PARTICIPANT_COLUMNS.map(() => 'null').join(', '))},
+        select ${sql.raw(PARTICIPANT_COLUMNS.map(() => 'null').join(', '))}, null, null,
           (select coalesce(json_agg(m), '[]')
             from (select ${sql.raw(MESSAGE_COLUMNS.map((c) => `m.${c}`).join(', '))}
               from unnest(${textArrayLiteral(senders)}::text[], ${textArrayLiteral(offlineIds)}::text[])
                 as wanted(sender_id, offline_id)
               join messages m on m.sender_id = wanted.sender_id
                 and m.offline_threading_id = wanted.offline_id) m)
-        order by thread_id, joined_at, participant_id`.execute(k);
-      const participants: ParticipantRecord[] = [];
+        order by roster_thread_id, joined_at, participant_id`.execute(k);
       let messages: MessageRecord[] = [];
+      const moved = new Map<string, { version: number; rows: ParticipantRecord[] }>();
       for (const row of read.rows) {
-        if (row.retried === null) participants.push(row);
-        else messages = row.retried;
+        if (row.retried !== null || row.roster_thread_id === null) {
+          messages = row.retried ?? [];
+          continue;
+        }
+        let roster = moved.get(row.roster_thread_id);
+        if (roster === undefined) {
+          roster = { version: row.roster_version ?? 0, rows: [] };
+          moved.set(row.roster_thread_id, roster);
+        }
+        if (row.participant_id !== null) roster.rows.push(participantOf(row));
       }
+      // The rows held are taken (and so kept) before any new ones are
+      // remembered: a remembered roster may push the least recent out.
+      const participants: ParticipantRecord[] = [];
+      for (const thread of threads) {
+        const rows = moved.get(thread.id)?.rows ?? rosters.rows(thread.id);
+        if (rows === undefined) throw new Error(`roster of ${thread.id} left the cache`);
+        participants.push(...rows);
+      }
+      for (const [threadId, roster] of moved)
+        rosters.remember(threadId, roster.version, roster.rows);
       return { threads, participants, messages };
     },
     write: async ({ messages, heads, reads }) => {
@@ -82,6 +107,28 @@ export function postgresBatchIo(k: K): BatchIo {
           where p.thread_id = v.thread_id and p.participant_id = v.participant_id)
         select 1`.execute(k);
     },
+  };
+}
+
+/** A participant row beside its thread's roster version, or a thread's row of nulls. */
+type RosterRow = { [C in keyof ParticipantRecord]: ParticipantRecord[C] | null } & {
+  roster_thread_id: string | null;
+  roster_version: number | null;
+  retried: MessageRecord[] | null;
+};
+
+/** A row whose participant_id is set: a left join fills all of a participant's columns or none. */
+function participantOf(row: RosterRow): ParticipantRecord {
+  return {
+    thread_id: row.thread_id ?? '',
+    participant_id: row.participant_id ?? '',
+    participant_kind: row.participant_kind ?? 'person',
+    folder: row.folder ?? '',
+    nickname: row.nickname,
+    last_read_seq: row.last_read_seq ?? 0,
+    last_delivered_seq: row.last_delivered_seq ?? 0,
+    hidden: row.hidden ?? 0,
+    joined_at: row.joined_at ?? 0,
   };
 }
 

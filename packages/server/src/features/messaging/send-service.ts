@@ -26,6 +26,7 @@ import {
   type ThreadRecord,
 } from './repo';
 import { blocksAmong, findParty } from './relations-repo';
+import { RosterCache } from './roster-cache';
 import { sendStoreOf, type SendStore } from './send-store';
 import { batchedStore } from './send-store-batched';
 import { postgresBatchIo } from './send-batch-io-postgres';
@@ -57,6 +58,16 @@ export async function sendMessage(
 }
 
 const batchers = new WeakMap<AppContext, SendBatcher<SentMessage>>();
+const rosterCaches = new WeakMap<AppContext, RosterCache>();
+
+function rostersOf(ctx: AppContext): RosterCache {
+  let rosters = rosterCaches.get(ctx);
+  if (rosters === undefined) {
+    rosters = new RosterCache();
+    rosterCaches.set(ctx, rosters);
+  }
+  return rosters;
+}
 
 export function sendBatchStats(ctx: AppContext): SendBatchStats {
   return { ...batcherOf(ctx).stats };
@@ -117,7 +128,9 @@ async function openSession(
   const store = guarded
     ? plain
     : await batchedStore(
-        ctx.db.direct === undefined ? postgresBatchIo(k) : sqliteBatchIo(ctx.db.direct),
+        ctx.db.direct === undefined
+          ? postgresBatchIo(k, rostersOf(ctx))
+          : sqliteBatchIo(ctx.db.direct),
         plain,
         batch,
       );
