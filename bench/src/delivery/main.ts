@@ -44,7 +44,8 @@ const { values } = parseArgs({
     'send-via': { type: 'string', default: 'http' },
     // The ceiling needs each server saturated: at 64 sends in flight ours sat ~40% idle
     // waiting on its group commits while the bare server was already busy (RESULTS.md).
-    'saturate-concurrency': { type: 'string', default: '256' },
+    // A closed loop per count of sends in flight; each server's ceiling is its best.
+    'saturate-concurrency': { type: 'string', default: '256,512,1024' },
     'history-requests': { type: 'string', default: '400' },
     'resume-users': { type: 'string', default: '10' },
     'resume-threads': { type: 'string', default: '500' },
@@ -77,7 +78,9 @@ const shape: DeliveryNetworkShape = {
 const rate = int('rate', values.rate, 1, 100_000);
 const seconds = int('seconds', values.seconds, 1, 600);
 const saturateSeconds = int('saturate-seconds', values['saturate-seconds'], 0, 600);
-const saturateConcurrency = int('saturate-concurrency', values['saturate-concurrency'], 1, 1000);
+const saturateSteps = values['saturate-concurrency']
+  .split(',')
+  .map((raw) => int('saturate-concurrency', raw.trim(), 1, 4096));
 const historyRequests = int('history-requests', values['history-requests'], 10, 100_000);
 const resumeDeltas = int('resume-deltas', values['resume-deltas'], 1, 45_000);
 const dialectChoices: Record<string, DialectName[]> = {
@@ -112,7 +115,11 @@ interface LoadFigures {
   bytesPerSocket: number;
   heapPerSocket: number | null;
   fixed: SendResult & { delivered: number; latency: Distribution };
-  saturated: (SendResult & { delivered: number; latency: Distribution }) | null;
+  /** One closed loop per count of sends in flight, in the order run. */
+  saturation: {
+    concurrency: number;
+    phase: SendResult & { delivered: number; latency: Distribution };
+  }[];
 }
 
 async function heapUsed(url: string): Promise<number | null> {
@@ -148,14 +155,19 @@ async function runLoad(
     `${label}: ${N} sockets ready in ${connectSeconds.toFixed(1)} s; server RSS ${(rssBefore / 2 ** 20).toFixed(0)} → ${(rssAfter / 2 ** 20).toFixed(0)} MiB`,
   );
 
-  const phase = async (tag: string, phaseRate: number | undefined, phaseSeconds: number) => {
+  const phase = async (
+    tag: string,
+    phaseRate: number | undefined,
+    phaseSeconds: number,
+    concurrency: number,
+  ) => {
     const result = await runSenders(
       {
         label: `${label} ${tag}`,
         tag,
         seconds: phaseSeconds,
         rate: phaseRate,
-        concurrency: saturateConcurrency,
+        concurrency,
         fleet,
       },
       send,
@@ -166,9 +178,17 @@ async function runLoad(
       console.log(`${label} ${tag}: first error: ${result.firstError}`);
     return { ...result, delivered, latency };
   };
-  const fixed = await phase('fixed', rate, seconds);
-  const saturated =
-    saturateSeconds > 0 ? await phase('saturate', undefined, saturateSeconds) : null;
+  const fixed = await phase('fixed', rate, seconds, saturateSteps[0] ?? 256);
+  const saturation: LoadFigures['saturation'] = [];
+  if (saturateSeconds > 0) {
+    for (const concurrency of saturateSteps) {
+      const tag = `saturate${concurrency}`;
+      saturation.push({
+        concurrency,
+        phase: await phase(tag, undefined, saturateSeconds, concurrency),
+      });
+    }
+  }
   return {
     fleet,
     figures: {
@@ -176,7 +196,7 @@ async function runLoad(
       bytesPerSocket: (rssAfter - rssBefore) / N,
       heapPerSocket: heapDelta === null ? null : heapDelta / N,
       fixed,
-      saturated,
+      saturation,
     },
   };
 }
@@ -312,7 +332,7 @@ async function runMessenger(dialect: DialectName): Promise<TargetFigures> {
 
 async function main(): Promise<void> {
   console.log(
-    `delivery benchmark: ${N} sockets in groups of ${groupSize}, ${rate} messages/s for ${seconds} s, then ${saturateSeconds} s closed loop of ${saturateConcurrency}; ${dialects.join(' and ')}`,
+    `delivery benchmark: ${N} sockets in groups of ${groupSize}, ${rate} messages/s for ${seconds} s, then ${saturateSeconds} s closed loops of ${saturateSteps.join(', ')} in flight; ${dialects.join(' and ')}`,
   );
   console.log(
     `sends go over ${sendVia === 'socket' ? "each sender's sync socket" : 'GraphQL HTTP'}`,
@@ -336,7 +356,7 @@ async function main(): Promise<void> {
     loadAfter: os.loadavg(),
   });
   console.log(
-    `reproduce: npm run -w @messenger/bench delivery -- --sockets ${N} --group-size ${groupSize} --rate ${rate} --seconds ${seconds} --dialect ${values.dialect} --saturate-seconds ${saturateSeconds} --saturate-concurrency ${saturateConcurrency} --resume-deltas ${resumeDeltas} --send-via ${sendVia}`,
+    `reproduce: npm run -w @messenger/bench delivery -- --sockets ${N} --group-size ${groupSize} --rate ${rate} --seconds ${seconds} --dialect ${values.dialect} --saturate-seconds ${saturateSeconds} --saturate-concurrency ${saturateSteps.join(',')} --resume-deltas ${resumeDeltas} --send-via ${sendVia}`,
   );
 }
 

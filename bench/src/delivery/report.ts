@@ -11,7 +11,8 @@ export interface TargetFigures {
     bytesPerSocket: number;
     heapPerSocket: number | null;
     fixed: Phase;
-    saturated: Phase | null;
+    /** One closed loop per count of sends in flight. */
+    saturation: { concurrency: number; phase: Phase }[];
   };
   history: { client: Distribution; server: Distribution } | null;
   resume: { times: Distribution; replayed: number[]; produceSeconds: number } | null;
@@ -46,6 +47,19 @@ function phaseLine(name: string, phase: Phase, groupSize: number): string {
   );
 }
 
+const deliveryRate = (phase: Phase): number => phase.deliveriesInWindow / phase.seconds;
+
+/** A server's ceiling: the closed loop in which it delivered the most per second. */
+function ceilingOf(
+  steps: readonly { concurrency: number; phase: Phase }[],
+): { concurrency: number; phase: Phase } | undefined {
+  let best: { concurrency: number; phase: Phase } | undefined;
+  for (const step of steps) {
+    if (best === undefined || deliveryRate(step.phase) > deliveryRate(best.phase)) best = step;
+  }
+  return best;
+}
+
 /** The figures of every target, each messenger figure also as a ratio of the bare ceiling. */
 export function printReport(report: Report): void {
   const [bare] = report.results;
@@ -60,8 +74,11 @@ export function printReport(report: Report): void {
         (load.heapPerSocket === null ? '' : `, JS heap ${kb(load.heapPerSocket)} per socket`),
     );
     console.log(phaseLine(`fixed ${report.rate}/s`, load.fixed, report.groupSize));
-    if (load.saturated !== null)
-      console.log(phaseLine('closed loop', load.saturated, report.groupSize));
+    const ceiling = ceilingOf(load.saturation);
+    for (const step of load.saturation) {
+      const name = `closed loop of ${step.concurrency}${step === ceiling ? ' (ceiling)' : ''}`;
+      console.log(phaseLine(name, step.phase, report.groupSize));
+    }
     if (target !== bare) {
       const f = load.fixed;
       const b = bare.load.fixed;
@@ -69,16 +86,26 @@ export function printReport(report: Report): void {
         `  vs bare at the fixed rate: deliveries/s ${ratio(f.deliveriesInWindow / f.seconds, b.deliveriesInWindow / b.seconds)},` +
           ` latency p50 ×${(f.latency.p50 / b.latency.p50).toFixed(1)}, p99 ×${(f.latency.p99 / b.latency.p99).toFixed(1)}`,
       );
-      if (load.saturated !== null && bare.load.saturated !== null) {
-        const s = load.saturated;
-        const c = bare.load.saturated;
+      const bareCeiling = ceilingOf(bare.load.saturation);
+      if (ceiling !== undefined && bareCeiling !== undefined) {
         console.log(
-          `  vs bare ceiling (closed loop): deliveries/s ${ratio(s.deliveriesInWindow / s.seconds, c.deliveriesInWindow / c.seconds)}`,
+          `  vs bare ceiling (each at its best closed loop, ${ceiling.concurrency} and ${bareCeiling.concurrency} in flight):` +
+            ` deliveries/s ${ratio(deliveryRate(ceiling.phase), deliveryRate(bareCeiling.phase))}`,
+        );
+        const alike = load.saturation.map((step) => {
+          const twin = bare.load.saturation.find((b) => b.concurrency === step.concurrency);
+          return twin === undefined
+            ? null
+            : `${step.concurrency}: ${ratio(deliveryRate(step.phase), deliveryRate(twin.phase))}`;
+        });
+        console.log(
+          `  vs bare at the same sends in flight: ${alike.filter((a) => a !== null).join(', ')}`,
         );
       }
     }
     if (target.persisted !== null) {
-      const accepted = load.fixed.accepted + (load.saturated?.accepted ?? 0);
+      const accepted =
+        load.fixed.accepted + load.saturation.reduce((sum, step) => sum + step.phase.accepted, 0);
       console.log(
         `  persisted: ${target.persisted} benchmark messages in the database for ${accepted} accepted`,
       );
