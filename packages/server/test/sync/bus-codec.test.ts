@@ -82,13 +82,39 @@ describe('bus codec', () => {
 
   it('refuses text without an origin and deltas that point nowhere', () => {
     expect(decodeBusMessage('{"type":"deltas"}')).toEqual({ ok: false, reason: 'no origin' });
-    const dangling = 'n\n{"type":"deltas","payloads":[],"notes":[["u1",1,[[1,0]]]]}';
-    expect(decodeBusMessage(dangling)).toEqual({ ok: false, reason: 'malformed deltas' });
-    const notLists = 'n\n{"type":"deltas","payloads":["{}"],"notes":[7]}';
-    expect(decodeBusMessage(notLists)).toEqual({ ok: false, reason: 'malformed deltas' });
-    expect(decodeBusMessage('n\n{"type":"deltas"}')).toEqual({
-      ok: false,
-      reason: 'malformed deltas',
+    const malformed = { ok: false, reason: 'malformed deltas' };
+    // A payload index past the list, a payload past the text, a note cut short.
+    expect(decodeBusMessage('n\n{"type":"deltas","ends":[],"notes":["u1",1,1,1,0]}\n')).toEqual(
+      malformed,
+    );
+    expect(decodeBusMessage('n\n{"type":"deltas","ends":[9],"notes":["u1",1,1,1,0]}\n{}')).toEqual(
+      malformed,
+    );
+    expect(decodeBusMessage('n\n{"type":"deltas","ends":[2],"notes":["u1",1,2,1,0]}\n{}')).toEqual(
+      malformed,
+    );
+    expect(decodeBusMessage('n\n{"type":"deltas","ends":[2],"notes":[7]}\n{}')).toEqual(malformed);
+    // The head without its payloads part.
+    expect(decodeBusMessage('n\n{"type":"deltas","ends":[],"notes":[]}')).toEqual(malformed);
+    expect(decodeBusMessage('n\n{"type":"deltas"}\n')).toEqual(malformed);
+  });
+
+  it('carries payloads with newlines, separators and characters beyond one code unit', () => {
+    const odd = ['line\nbreak', 'sep\u001erecord', 'emoji 🧗‍♀️ and ü', ''];
+    const message: BusMessage = {
+      type: 'deltas',
+      notes: odd.map((text, i) => ({
+        userId: `u${i}`,
+        seq: i + 1,
+        deltas: [{ seq: i + 1, payload: payload(text) }],
+      })),
+    };
+    // Raw, as no JSON payload would be: the offsets alone delimit them.
+    message.notes.push({ userId: 'raw', seq: 1, deltas: [{ seq: 1, payload: 'a\nb\n' }] });
+    expect(decodeBusMessage(encodeBusMessage('n', message))).toEqual({
+      ok: true,
+      origin: 'n',
+      message,
     });
   });
 });

@@ -5,15 +5,20 @@ import type { DeltaNote } from './delta-log';
  * The text of a bus message on Redis: `<origin node id>\n<JSON>`. The origin
  * comes first so that a node skips its own echo without parsing it.
  *
- * A message's delta is the same payload for each of its recipients, so a
- * `deltas` message carries each payload once and the notes point at them:
- * a batch of 64 messages to groups of 10 is 64 payloads, not 640.
+ * A `deltas` message adds a third part: `<origin>\n<head JSON>\n<payloads>`.
+ * A message's delta is the same payload for each of its recipients, so each
+ * payload is carried once (a batch of 64 messages to groups of 10 is 64
+ * payloads, not 640), raw, one after another, where the head says each
+ * ends. Payloads are JSON already: escaped into the head as strings, they
+ * cost the sender a scan and a copy and every receiver a parse, for text it
+ * only forwards; raw, a receiver slices out the ones it needs.
  */
-interface PackedDeltas {
+interface DeltasHead {
   type: 'deltas';
-  payloads: string[];
-  /** [userId, head seq, [[seq, index into payloads], ...]] */
-  notes: [string, number, [number, number][]][];
+  /** Where each payload ends, counted from the start of the payloads part. */
+  ends: number[];
+  /** Flat: userId, head seq, count, then count × (seq, payload index); then the next user. */
+  notes: (string | number)[];
 }
 
 /** Above this, the deltas are left out and receivers read them from the log. */
@@ -22,29 +27,33 @@ export const INLINE_LIMIT_BYTES = 512 * 1024;
 export function encodeBusMessage(origin: string, message: BusMessage): string {
   if (message.type !== 'deltas') return `${origin}\n${JSON.stringify(message)}`;
   const payloads: string[] = [];
+  const ends: number[] = [];
+  let length = 0;
   const indexOf = new Map<string, number>();
-  const notes = message.notes.map((note): PackedDeltas['notes'][number] => [
-    note.userId,
-    note.seq,
-    note.deltas.map((delta) => {
+  const notes: (string | number)[] = [];
+  for (const note of message.notes) {
+    notes.push(note.userId, note.seq, note.deltas.length);
+    for (const delta of note.deltas) {
       let index = indexOf.get(delta.payload);
       if (index === undefined) {
         index = payloads.length;
         payloads.push(delta.payload);
+        length += delta.payload.length;
+        ends.push(length);
         indexOf.set(delta.payload, index);
       }
-      return [delta.seq, index];
-    }),
-  ]);
-  const packed: PackedDeltas = { type: 'deltas', payloads, notes };
-  const text = `${origin}\n${JSON.stringify(packed)}`;
-  if (text.length <= INLINE_LIMIT_BYTES) return text;
-  const bare: PackedDeltas = {
+      notes.push(delta.seq, index);
+    }
+  }
+  const head: DeltasHead = { type: 'deltas', ends, notes };
+  if (length <= INLINE_LIMIT_BYTES)
+    return `${origin}\n${JSON.stringify(head)}\n${payloads.join('')}`;
+  const bare: DeltasHead = {
     type: 'deltas',
-    payloads: [],
-    notes: message.notes.map((note) => [note.userId, note.seq, []]),
+    ends: [],
+    notes: message.notes.flatMap((note) => [note.userId, note.seq, 0]),
   };
-  return `${origin}\n${JSON.stringify(bare)}`;
+  return `${origin}\n${JSON.stringify(bare)}\n`;
 }
 
 export type DecodedBusMessage =
@@ -56,37 +65,48 @@ export function decodeBusMessage(text: string, skipOrigin?: string): DecodedBusM
   if (newline < 0) return { ok: false, reason: 'no origin' };
   const origin = text.slice(0, newline);
   if (origin === skipOrigin) return null;
+  // JSON text holds no raw newline: a second one starts the payloads.
+  const headEnd = text.indexOf('\n', newline + 1);
   let value: unknown;
   try {
-    value = JSON.parse(text.slice(newline + 1));
+    value = JSON.parse(text.slice(newline + 1, headEnd < 0 ? text.length : headEnd));
   } catch {
     return { ok: false, reason: 'not JSON' };
   }
-  const message = value as BusMessage | PackedDeltas;
+  const message = value as BusMessage | DeltasHead;
   if (message.type !== 'deltas') return { ok: true, origin, message };
-  const packed = message as PackedDeltas;
-  if (!Array.isArray(packed.payloads) || !Array.isArray(packed.notes))
+  const head = message as DeltasHead;
+  if (headEnd < 0 || !Array.isArray(head.ends) || !Array.isArray(head.notes))
     return { ok: false, reason: 'malformed deltas' };
-  const notes = unpackNotes(packed);
+  const notes = unpackNotes(head, text, headEnd + 1);
   if (notes === null) return { ok: false, reason: 'malformed deltas' };
   return { ok: true, origin, message: { type: 'deltas', notes } };
 }
 
-function unpackNotes(packed: PackedDeltas): DeltaNote[] | null {
+function unpackNotes(head: DeltasHead, text: string, start: number): DeltaNote[] | null {
+  const { ends, notes: flat } = head;
+  const payloadAt = (index: number): string | null => {
+    const end = ends[index];
+    const begin = index === 0 ? 0 : ends[index - 1];
+    if (typeof end !== 'number' || typeof begin !== 'number' || begin > end) return null;
+    if (start + end > text.length) return null;
+    return text.slice(start + begin, start + end);
+  };
   const notes: DeltaNote[] = [];
-  try {
-    for (const [userId, seq, deltas] of packed.notes) {
-      const unpacked: DeltaNote['deltas'] = [];
-      for (const [deltaSeq, index] of deltas) {
-        const payload = packed.payloads[index];
-        if (typeof payload !== 'string') return null;
-        unpacked.push({ seq: deltaSeq, payload });
-      }
-      notes.push({ userId, seq, deltas: unpacked });
+  let at = 0;
+  while (at < flat.length) {
+    const [userId, seq, count] = [flat[at], flat[at + 1], flat[at + 2]];
+    if (typeof userId !== 'string' || typeof seq !== 'number' || typeof count !== 'number')
+      return null;
+    at += 3;
+    const deltas: DeltaNote['deltas'] = [];
+    for (let i = 0; i < count; i++, at += 2) {
+      const deltaSeq = flat[at];
+      const payload = typeof flat[at + 1] === 'number' ? payloadAt(flat[at + 1] as number) : null;
+      if (typeof deltaSeq !== 'number' || payload === null) return null;
+      deltas.push({ seq: deltaSeq, payload });
     }
-  } catch {
-    // An entry that is not a list.
-    return null;
+    notes.push({ userId, seq, deltas });
   }
   return notes;
 }
