@@ -27,17 +27,11 @@ export const rosterVersionsMigration: DialectMigration = {
       thread_id text primary key,
       version bigint not null
     )`.execute(db);
-    await sql`create function thread_roster_bump_added() returns trigger language plpgsql as $$
+    // Both statement triggers name their transition table `touched`: the rows inserted or deleted.
+    await sql`create function thread_roster_bump_touched() returns trigger language plpgsql as $$
       begin
         insert into thread_roster_versions (thread_id, version)
-          select distinct thread_id, 1 from added
-          on conflict (thread_id) do update set version = thread_roster_versions.version + 1;
-        return null;
-      end $$`.execute(db);
-    await sql`create function thread_roster_bump_removed() returns trigger language plpgsql as $$
-      begin
-        insert into thread_roster_versions (thread_id, version)
-          select distinct thread_id, 1 from removed
+          select distinct thread_id, 1 from touched
           on conflict (thread_id) do update set version = thread_roster_versions.version + 1;
         return null;
       end $$`.execute(db);
@@ -48,13 +42,13 @@ export const rosterVersionsMigration: DialectMigration = {
           on conflict (thread_id) do update set version = thread_roster_versions.version + 1;
         return null;
       end $$`.execute(db);
-    // Inserts and deletes come in bulk (an import, a thread deleted): once per statement.
+    // Inserts and deletes come in bulk (an import, a re-import replacing them): once per statement.
     await sql`create trigger thread_roster_added after insert on thread_participants
-      referencing new table as added for each statement
-      execute function thread_roster_bump_added()`.execute(db);
+      referencing new table as touched for each statement
+      execute function thread_roster_bump_touched()`.execute(db);
     await sql`create trigger thread_roster_removed after delete on thread_participants
-      referencing old table as removed for each statement
-      execute function thread_roster_bump_removed()`.execute(db);
+      referencing old table as touched for each statement
+      execute function thread_roster_bump_touched()`.execute(db);
     // Updates are mostly of read marks, which the column list or the
     // condition lets through without running anything.
     await sql`create trigger thread_roster_changed
