@@ -31,7 +31,7 @@ import {
 import { createSessions, prepareDatabase, type BenchSession } from './prepare';
 import { probeHistory, probeResume, distribution, type Distribution } from './probes';
 import { rssOf, startBareServer, startMessenger, type ChildServer } from './processes';
-import { printReport, type TargetFigures } from './report';
+import { printReport, type SaturationStep, type TargetFigures } from './report';
 
 const { values } = parseArgs({
   options: {
@@ -116,10 +116,7 @@ interface LoadFigures {
   heapPerSocket: number | null;
   fixed: SendResult & { delivered: number; latency: Distribution };
   /** One closed loop per count of sends in flight, in the order run. */
-  saturation: {
-    concurrency: number;
-    phase: SendResult & { delivered: number; latency: Distribution };
-  }[];
+  saturation: SaturationStep[];
 }
 
 async function heapUsed(url: string): Promise<number | null> {

@@ -3,6 +3,12 @@ import type { SendResult } from './load';
 
 type Phase = SendResult & { delivered: number; latency: Distribution };
 
+/** A closed loop at one count of sends in flight. */
+export interface SaturationStep {
+  concurrency: number;
+  phase: Phase;
+}
+
 export interface TargetFigures {
   label: string;
   nodes: number;
@@ -12,7 +18,7 @@ export interface TargetFigures {
     heapPerSocket: number | null;
     fixed: Phase;
     /** One closed loop per count of sends in flight. */
-    saturation: { concurrency: number; phase: Phase }[];
+    saturation: SaturationStep[];
   };
   history: { client: Distribution; server: Distribution } | null;
   resume: { times: Distribution; replayed: number[]; produceSeconds: number } | null;
@@ -50,10 +56,8 @@ function phaseLine(name: string, phase: Phase, groupSize: number): string {
 const deliveryRate = (phase: Phase): number => phase.deliveriesInWindow / phase.seconds;
 
 /** A server's ceiling: the closed loop in which it delivered the most per second. */
-function ceilingOf(
-  steps: readonly { concurrency: number; phase: Phase }[],
-): { concurrency: number; phase: Phase } | undefined {
-  let best: { concurrency: number; phase: Phase } | undefined;
+function ceilingOf(steps: readonly SaturationStep[]): SaturationStep | undefined {
+  let best: SaturationStep | undefined;
   for (const step of steps) {
     if (best === undefined || deliveryRate(step.phase) > deliveryRate(best.phase)) best = step;
   }

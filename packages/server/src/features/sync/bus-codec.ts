@@ -85,24 +85,31 @@ export function decodeBusMessage(text: string, skipOrigin?: string): DecodedBusM
 
 function unpackNotes(head: DeltasHead, text: string, start: number): DeltaNote[] | null {
   const { ends, notes: flat } = head;
-  const payloadAt = (index: number): string | null => {
+  // Each payload is sliced once and the string shared by every note that names it.
+  const sliced: (string | undefined)[] = [];
+  const payloadAt = (index: unknown): string | null => {
+    if (typeof index !== 'number') return null;
+    const known = sliced[index];
+    if (known !== undefined) return known;
     const end = ends[index];
     const begin = index === 0 ? 0 : ends[index - 1];
     if (typeof end !== 'number' || typeof begin !== 'number' || begin > end) return null;
     if (start + end > text.length) return null;
-    return text.slice(start + begin, start + end);
+    return (sliced[index] = text.slice(start + begin, start + end));
   };
   const notes: DeltaNote[] = [];
   let at = 0;
   while (at < flat.length) {
-    const [userId, seq, count] = [flat[at], flat[at + 1], flat[at + 2]];
+    const userId = flat[at];
+    const seq = flat[at + 1];
+    const count = flat[at + 2];
     if (typeof userId !== 'string' || typeof seq !== 'number' || typeof count !== 'number')
       return null;
     at += 3;
     const deltas: DeltaNote['deltas'] = [];
     for (let i = 0; i < count; i++, at += 2) {
       const deltaSeq = flat[at];
-      const payload = typeof flat[at + 1] === 'number' ? payloadAt(flat[at + 1] as number) : null;
+      const payload = payloadAt(flat[at + 1]);
       if (typeof deltaSeq !== 'number' || payload === null) return null;
       deltas.push({ seq: deltaSeq, payload });
     }
