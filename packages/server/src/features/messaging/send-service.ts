@@ -58,16 +58,6 @@ export async function sendMessage(
 }
 
 const batchers = new WeakMap<AppContext, SendBatcher<SentMessage>>();
-const rosterCaches = new WeakMap<AppContext, RosterCache>();
-
-function rostersOf(ctx: AppContext): RosterCache {
-  let rosters = rosterCaches.get(ctx);
-  if (rosters === undefined) {
-    rosters = new RosterCache();
-    rosterCaches.set(ctx, rosters);
-  }
-  return rosters;
-}
 
 export function sendBatchStats(ctx: AppContext): SendBatchStats {
   return { ...batcherOf(ctx).stats };
@@ -76,9 +66,11 @@ export function sendBatchStats(ctx: AppContext): SendBatchStats {
 function batcherOf(ctx: AppContext): SendBatcher<SentMessage> {
   let batcher = batchers.get(ctx);
   if (batcher === undefined) {
+    // The node's rosters live as long as its batcher: one per context.
+    const rosters = new RosterCache();
     batcher = new SendBatcher(
       ctx,
-      (trx, batch, guarded) => openSession(ctx, trx, batch, guarded),
+      (trx, batch, guarded) => openSession(ctx, rosters, trx, batch, guarded),
       BATCHING[ctx.db.dialect],
     );
     batchers.set(ctx, batcher);
@@ -119,6 +111,7 @@ const BATCHING = {
  */
 async function openSession(
   ctx: AppContext,
+  rosters: RosterCache,
   trx: Transaction<Database>,
   batch: readonly BatchedSend[],
   guarded: boolean,
@@ -128,9 +121,7 @@ async function openSession(
   const store = guarded
     ? plain
     : await batchedStore(
-        ctx.db.direct === undefined
-          ? postgresBatchIo(k, rostersOf(ctx))
-          : sqliteBatchIo(ctx.db.direct),
+        ctx.db.direct === undefined ? postgresBatchIo(k, rosters) : sqliteBatchIo(ctx.db.direct),
         plain,
         batch,
       );
