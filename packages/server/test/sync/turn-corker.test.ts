@@ -1,55 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import WebSocket, { WebSocketServer } from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SyncConnection } from '../../src/features/sync/connection';
+import type { SyncConnection } from '../../src/features/sync/connection';
 import { TurnCorker } from '../../src/features/sync/turn-corker';
-
-interface Pair {
-  server: SyncConnection;
-  received: string[];
-  close(): Promise<void>;
-}
-
-/** A real WebSocket over loopback: the server side wrapped as the hub wraps it. */
-async function openPair(): Promise<Pair> {
-  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-  await new Promise<void>((resolve) => wss.once('listening', resolve));
-  const { port } = wss.address() as AddressInfo;
-  const accepted = new Promise<WebSocket>((resolve) => wss.once('connection', resolve));
-  const client = new WebSocket(`ws://127.0.0.1:${port}`);
-  const received: string[] = [];
-  client.on('message', (data: Buffer) => received.push(data.toString('utf8')));
-  await new Promise<void>((resolve) =>
-    client.once('open', () => {
-      resolve();
-    }),
-  );
-  const ws = await accepted;
-  // The hub is handed ws's socket under @fastify/websocket's declaration of it.
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- the same ws class, declared twice
-  const server = new SyncConnection(ws, '1', 'h', 0);
-  server.phase = 'live';
-  return {
-    server,
-    received,
-    close: async () => {
-      client.terminate();
-      await new Promise<void>((resolve) => {
-        wss.close(() => {
-          resolve();
-        });
-      });
-    },
-  };
-}
+import { openPair, until, type Pair } from './support/socket-pair';
 
 const tcpOf = (conn: SyncConnection): Socket => (conn.ws as unknown as { _socket: Socket })._socket;
-
-const until = async (check: () => boolean): Promise<void> => {
-  for (let i = 0; i < 200 && !check(); i += 1) await new Promise((r) => setTimeout(r, 5));
-};
 
 describe('holding a socket’s frames for the rest of the turn', () => {
   let pair: Pair | undefined;

@@ -1,5 +1,7 @@
+import type { Socket } from 'node:net';
 import type { ServerFrame } from '@messenger/core';
 import type { WebSocket } from '@fastify/websocket';
+import type { DeltaFrameBytes } from './frame-bytes';
 
 export interface TypingRoute {
   /** Who types: the user, or the page they answer for. */
@@ -69,6 +71,22 @@ export class SyncConnection {
     this.sendText(JSON.stringify(frame));
   }
 
+  /**
+   * A frame made once for every socket of the user (frame-bytes.ts), written
+   * to the TCP socket as it is. ws writes uncompressed frames straight to the
+   * same socket too, so the order of frames holds; with an extension
+   * negotiated (none is offered) ws frames it instead.
+   */
+  sendFrameBytes(frame: DeltaFrameBytes): void {
+    if (!this.isOpen()) return;
+    const socket = tcpSocketOf(this.ws);
+    if (socket === undefined || this.ws.extensions !== '') {
+      this.ws.send(frame.bytes.subarray(frame.bodyOffset), { binary: false });
+      return;
+    }
+    socket.write(frame.bytes);
+  }
+
   /** Closes with `code`; a peer that does not complete the close handshake is cut loose. */
   close(code: number, reason: string): void {
     if (this.phase === 'closed') return;
@@ -80,4 +98,10 @@ export class SyncConnection {
       if (ws.readyState !== ws.CLOSED) ws.terminate();
     }, CLOSE_GRACE_MS).unref();
   }
+}
+
+/** ws keeps the TCP socket private; without it frames go through ws. */
+export function tcpSocketOf(ws: WebSocket): Socket | undefined {
+  const socket = (ws as unknown as { _socket?: Socket | null })._socket ?? undefined;
+  return socket === undefined || socket.destroyed ? undefined : socket;
 }

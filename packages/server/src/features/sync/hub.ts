@@ -17,7 +17,8 @@ import type { BusMessage, SyncBus } from './bus';
 import { SyncConnection } from './connection';
 import { readLogState, type DeltaNote } from './delta-log';
 import type { SyncOptions } from './options';
-import { DeltaPump, deltaFrame, type UserChannel } from './pump';
+import { encodeDeltaFrame, PayloadBytes } from './frame-bytes';
+import { DeltaPump, type UserChannel } from './pump';
 import { TurnCorker } from './turn-corker';
 
 /** The heartbeat interval is cut into this many ticks; each pings its share of the sockets. */
@@ -338,20 +339,21 @@ export class SyncHub {
 
   private onBus(message: BusMessage): void {
     if (message.type === 'deltas') {
-      for (const note of message.notes) this.onNote(note);
+      // A message's delta is one payload for all its recipients: encoded once.
+      const payloads = new PayloadBytes();
+      for (const note of message.notes) this.onNote(note, payloads);
     } else if (message.type === 'ephemeral') {
       this.deliverEphemeral(message.userIds, message.frame, message.deviceId);
     }
   }
 
-  private onNote(note: DeltaNote): void {
+  private onNote(note: DeltaNote, payloads: PayloadBytes): void {
     const channel = this.channels.get(note.userId);
     if (channel === undefined) return;
     for (const conn of channel.connections) this.corker.cork(conn);
     channel.knownHead = Math.max(channel.knownHead, note.seq);
     for (const delta of note.deltas)
-      channel.recent.set(delta.seq, deltaFrame(delta.seq, delta.payload));
-    this.trimRecent(channel);
+      channel.recent.set(delta.seq, encodeDeltaFrame(delta.seq, payloads.of(delta.payload)));
     if (channel.arrivals.length > 0) {
       const waiting = channel.arrivals;
       channel.arrivals = [];
@@ -360,6 +362,7 @@ export class SyncHub {
     for (const conn of channel.connections) {
       if (conn.phase === 'replaying' || conn.phase === 'live') this.pumper.pump(conn, channel);
     }
+    this.trimRecent(channel);
   }
 
   private trimRecent(channel: UserChannel): void {

@@ -3,6 +3,7 @@ import { SYNC_CLOSE } from '@messenger/core';
 import type { Logger } from '../../logger';
 import type { Db } from '../../storage/db';
 import type { SyncConnection } from './connection';
+import type { DeltaFrameBytes } from './frame-bytes';
 import { readDeltaPlan, readLogState, readPayloads, type DeltaRef } from './delta-log';
 import type { SyncOptions } from './options';
 
@@ -11,8 +12,11 @@ export interface UserChannel {
   connections: Set<SyncConnection>;
   /** The newest seq this node knows the user's log has. */
   knownHead: number;
-  /** seq → ready-made `delta` frame of the newest deltas (shared by the user's sockets). */
-  recent: Map<number, string>;
+  /**
+   * seq → ready-made `delta` frame of the newest deltas (shared by the user's
+   * sockets); dropped once every socket of the user was sent it.
+   */
+  recent: Map<number, DeltaFrameBytes>;
   /** Called, then cleared, when a note arrives: pumps waiting for an out-of-order note. */
   arrivals: (() => void)[];
 }
@@ -84,7 +88,7 @@ export class DeltaPump {
       if (channel.knownHead - conn.sentSeq > maxLagDeltas) return false;
       const cached = channel.recent.get(conn.sentSeq + 1);
       if (cached === undefined) return false;
-      conn.sendText(cached);
+      conn.sendFrameBytes(cached);
       conn.sentSeq += 1;
     }
     return true;
@@ -110,7 +114,7 @@ export class DeltaPump {
       if (!(await this.waitForRoom(conn, channel))) return;
       const cached = channel.recent.get(conn.sentSeq + 1);
       if (cached !== undefined) {
-        conn.sendText(cached);
+        conn.sendFrameBytes(cached);
         conn.sentSeq += 1;
         continue;
       }

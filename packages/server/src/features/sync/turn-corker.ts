@@ -1,5 +1,4 @@
-import type { Socket } from 'node:net';
-import type { SyncConnection } from './connection';
+import { tcpSocketOf, type SyncConnection } from './connection';
 
 /**
  * Holds the frames a socket is given while one batch of deltas is handed out
@@ -20,8 +19,8 @@ export class TurnCorker {
 
   cork(conn: SyncConnection): void {
     if (conn.corked) return;
-    const socket = socketOf(conn);
-    if (socket === undefined || socket.destroyed) return;
+    const socket = tcpSocketOf(conn.ws);
+    if (socket === undefined) return;
     socket.cork();
     conn.corked = true;
     this.corked.push(conn);
@@ -38,13 +37,8 @@ export class TurnCorker {
     for (const conn of this.corked) {
       conn.corked = false;
       // A socket ended meanwhile was uncorked by end(); uncork() on it does nothing.
-      socketOf(conn)?.uncork();
+      tcpSocketOf(conn.ws)?.uncork();
     }
     this.corked.length = 0;
   }
-}
-
-/** ws keeps the TCP socket private; without one frames simply go out one by one. */
-function socketOf(conn: SyncConnection): Socket | undefined {
-  return (conn.ws as unknown as { _socket?: Socket | null })._socket ?? undefined;
 }
