@@ -14,6 +14,8 @@ import { decodeBusMessage, encodeBusMessage } from './bus-codec';
 export class RedisBus implements SyncBus {
   private readonly handlers = new LocalHandlers();
   private closed = false;
+  /** How this node's own messages start: their echo is dropped before it is decoded. */
+  private readonly ownPrefix: Buffer;
 
   private constructor(
     readonly nodeId: string,
@@ -22,7 +24,9 @@ export class RedisBus implements SyncBus {
     private readonly sub: Redis,
     private readonly logger: Logger,
   ) {
+    this.ownPrefix = Buffer.from(`${nodeId}\n`, 'utf8');
     sub.on('messageBuffer', (_channel: Buffer, payload: Buffer) => {
+      if (this.isOwn(payload)) return;
       this.receive(payload.toString('utf8'));
     });
   }
@@ -66,6 +70,11 @@ export class RedisBus implements SyncBus {
     this.closed = true;
     this.handlers.clear();
     await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
+  }
+
+  private isOwn(payload: Buffer): boolean {
+    const length = this.ownPrefix.length;
+    return payload.length >= length && payload.compare(this.ownPrefix, 0, length, 0, length) === 0;
   }
 
   private receive(text: string): void {
