@@ -15,12 +15,13 @@ import {
   type ThreadRecord,
 } from './repo';
 import type { RosterCache } from './roster-cache';
-import type { BatchIo } from './send-store-batched';
+import type { BatchIo, BatchWrites } from './send-store-batched';
 
 /**
  * A batch's reads and writes on PostgreSQL: two round trips up front (lock
- * and read the threads, then the rest) and one for all the writes, each a
- * prepared statement (storage/prepared-statements.ts).
+ * and read the threads, then the rest), and the writes in the statement that
+ * appends the batch's deltas (or one of their own when the batch must write
+ * before it ends), each a prepared statement (storage/prepared-statements.ts).
  */
 export function postgresBatchIo(k: K, rosters: RosterCache): BatchIo {
   return {
@@ -85,29 +86,36 @@ export function postgresBatchIo(k: K, rosters: RosterCache): BatchIo {
         rosters.remember(threadId, roster.version, roster.rows);
       return { threads, participants, messages };
     },
-    write: async ({ messages, heads, reads }) => {
-      // One statement, each write a data-modifying WITH query of it; the same
-      // text for any batch (arrays, not lists), so it is prepared once.
-      await sql`${sql.raw(PREPARED)}with m as (${insertMessages(messages)}),
-        t as (update threads as t
-          set last_message_seq = v.seq, last_activity_at = v.at
-          from unnest(${textArrayLiteral(heads.map((h) => h.threadId))}::text[],
-            ${integerArrayLiteral(heads.map((h) => h.seq))}::integer[],
-            ${integerArrayLiteral(heads.map((h) => h.at))}::bigint[]) as v(id, seq, at)
-          where t.id = v.id),
-        r as (update thread_participants as p
-          set last_read_seq = v.seq, last_delivered_seq = v.seq,
-            hidden = case when v.accept then 0 else p.hidden end,
-            folder = case when v.accept then 'INBOX' else p.folder end
-          from unnest(${textArrayLiteral(reads.map((r) => r.threadId))}::text[],
-            ${textArrayLiteral(reads.map((r) => r.participantId))}::text[],
-            ${integerArrayLiteral(reads.map((r) => r.seq))}::integer[],
-            ${booleanArrayLiteral(reads.map((r) => r.accept))}::boolean[])
-            as v(thread_id, participant_id, seq, accept)
-          where p.thread_id = v.thread_id and p.participant_id = v.participant_id)
-        select 1`.execute(k);
+    write: async (writes) => {
+      // The same text for any batch (arrays, not lists), so it is prepared once.
+      await sql`${sql.raw(PREPARED)}with ${writeQueries(writes)} select 1`.execute(k);
     },
+    alongside: writeQueries,
   };
+}
+
+/**
+ * The batch's writes as data-modifying WITH queries: run in a statement of
+ * their own, or in the delta append's (`alongside`).
+ */
+function writeQueries({ messages, heads, reads }: BatchWrites): RawBuilder<unknown> {
+  return sql`m as (${insertMessages(messages)}),
+    t as (update threads as t
+      set last_message_seq = v.seq, last_activity_at = v.at
+      from unnest(${textArrayLiteral(heads.map((h) => h.threadId))}::text[],
+        ${integerArrayLiteral(heads.map((h) => h.seq))}::integer[],
+        ${integerArrayLiteral(heads.map((h) => h.at))}::bigint[]) as v(id, seq, at)
+      where t.id = v.id),
+    r as (update thread_participants as p
+      set last_read_seq = v.seq, last_delivered_seq = v.seq,
+        hidden = case when v.accept then 0 else p.hidden end,
+        folder = case when v.accept then 'INBOX' else p.folder end
+      from unnest(${textArrayLiteral(reads.map((r) => r.threadId))}::text[],
+        ${textArrayLiteral(reads.map((r) => r.participantId))}::text[],
+        ${integerArrayLiteral(reads.map((r) => r.seq))}::integer[],
+        ${booleanArrayLiteral(reads.map((r) => r.accept))}::boolean[])
+        as v(thread_id, participant_id, seq, accept)
+      where p.thread_id = v.thread_id and p.participant_id = v.participant_id)`;
 }
 
 /** A participant row beside its thread's roster version, or a thread's row of nulls. */

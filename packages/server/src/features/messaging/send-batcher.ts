@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import type { Database } from '../../storage/database';
 import type { Viewer } from '../accounts/viewer';
 import { isTransient, isUniqueViolation, publishNotes, type DeltaSink } from '../sync/commit';
-import { appendDeltas, type DeltaEntry, type DeltaNote } from '../sync/delta-log';
+import type { DeltaEntry, DeltaNote } from '../sync/delta-log';
 
 /**
  * Group commit for send_message. Sends that arrive while a batch is being
@@ -41,8 +41,8 @@ export interface SendScope {
 /** One attempt at a batch: its sends run one after another through `send`, then `finish`. */
 export interface SendSession<T> {
   send(scope: SendScope, viewer: Viewer, input: SendMessageInput): Promise<T>;
-  /** After the last send, before the batch's deltas: writes what the sends deferred. */
-  finish(): Promise<void>;
+  /** After the last send: writes what the sends deferred and appends the batch's deltas. */
+  finish(entries: readonly DeltaEntry[], now: number): Promise<DeltaNote[]>;
 }
 
 export interface BatchedSend {
@@ -183,8 +183,7 @@ export class SendBatcher<T> {
                 : await this.writeUnguarded(session, pending, entries),
             );
           }
-          await this.finish(session, savepoints);
-          notes = await appendDeltas(trx, entries, this.ctx.clock.now(), this.ctx.db.direct);
+          notes = await this.finish(session, entries, savepoints);
           return results;
         });
         publishNotes(this.ctx, notes);
@@ -264,10 +263,17 @@ export class SendBatcher<T> {
     }
   }
 
-  /** The session's deferred writes; unguarded, their failure (a duplicate, say) spoils the batch. */
-  private async finish(session: SendSession<T>, guarded: boolean): Promise<void> {
+  /**
+   * The session's deferred writes and the deltas; unguarded, their failure (a
+   * duplicate, say) spoils the batch.
+   */
+  private async finish(
+    session: SendSession<T>,
+    entries: readonly DeltaEntry[],
+    guarded: boolean,
+  ): Promise<DeltaNote[]> {
     try {
-      await session.finish();
+      return await session.finish(entries, this.ctx.clock.now());
     } catch (error) {
       if (guarded || isTransient(error)) throw error;
       throw new SpoiledBatch(error);

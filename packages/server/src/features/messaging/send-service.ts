@@ -5,6 +5,7 @@ import { AppError, badRequest, notFound } from '../../errors';
 import type { Database } from '../../storage/database';
 import type { Viewer } from '../accounts/viewer';
 import { bindAttachments } from '../attachments/service';
+import { appendDeltas } from '../sync/delta-log';
 import { withSyncTables } from '../sync/tables';
 import { requireActor, unknownThread, viewingsOf, type Actor } from './audience';
 import { landingFolders } from './folders';
@@ -127,7 +128,12 @@ async function openSession(
       );
   return {
     send: (scope, viewer, input) => sendIn(ctx, trx, k, store, scope, viewer, input),
-    finish: () => store.flush(),
+    finish: async (entries, now) => {
+      // PostgreSQL: the deferred writes ride in the append's statement.
+      const alongside = store.takeDeferredWrites?.();
+      await store.flush();
+      return appendDeltas(trx, entries, now, ctx.db.direct, alongside);
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import type { BatchedSend } from './send-batcher';
 import type { SendStore } from './send-store';
 import type { MessageRecord, ParticipantRecord, ThreadRecord } from './repo';
@@ -63,6 +64,11 @@ export interface BatchIo {
   /** Thread ids sorted; on PostgreSQL the threads are locked in that order. */
   readAhead(threadIds: readonly string[], pairs: readonly OfflineIdPair[]): Promise<BatchReadAhead>;
   write(writes: BatchWrites): Promise<void>;
+  /**
+   * PostgreSQL: the writes as data-modifying queries for the statement that
+   * appends the batch's deltas (delta-append.ts, `alongside`).
+   */
+  alongside?: (writes: BatchWrites) => RawBuilder<unknown>;
 }
 
 export async function batchedStore(
@@ -110,6 +116,19 @@ export async function batchedStore(
   const pendingMessages: MessageRecord[] = [];
   const pendingHeads = new Map<string, ThreadHeadWrite>();
   const pendingReads = new Map<string, ReadMarkWrite>();
+  /** What the sends deferred, handed over once; undefined when nothing is. */
+  const takePending = (): BatchWrites | undefined => {
+    const writes: BatchWrites = {
+      messages: [...pendingMessages],
+      heads: [...pendingHeads.values()],
+      reads: [...pendingReads.values()],
+    };
+    pendingMessages.length = 0;
+    pendingHeads.clear();
+    pendingReads.clear();
+    const count = writes.messages.length + writes.heads.length + writes.reads.length;
+    return count === 0 ? undefined : writes;
+  };
 
   return {
     thread: async (threadId) => {
@@ -171,16 +190,13 @@ export async function batchedStore(
       });
     },
     flush: async () => {
-      const writes: BatchWrites = {
-        messages: [...pendingMessages],
-        heads: [...pendingHeads.values()],
-        reads: [...pendingReads.values()],
-      };
-      pendingMessages.length = 0;
-      pendingHeads.clear();
-      pendingReads.clear();
-      if (writes.messages.length + writes.heads.length + writes.reads.length > 0)
-        await io.write(writes);
+      const writes = takePending();
+      if (writes !== undefined) await io.write(writes);
+    },
+    takeDeferredWrites: () => {
+      if (io.alongside === undefined) return undefined;
+      const writes = takePending();
+      return writes === undefined ? undefined : io.alongside(writes);
     },
   };
 }

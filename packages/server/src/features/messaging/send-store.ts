@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import type { DirectSql } from '../../storage/db';
 import { placeholders } from '../../storage/direct-rows';
 import {
@@ -31,6 +32,12 @@ export interface SendStore {
   markOwnRead(threadId: string, participantId: string, seq: number, accept: boolean): Promise<void>;
   /** Writes what the store deferred (send-store-batched.ts); the others write at once. */
   flush(): Promise<void>;
+  /**
+   * Takes what the store deferred, unwritten, as data-modifying queries for
+   * the statement that appends the batch's deltas (PostgreSQL's batched store
+   * only; undefined when there is nothing, or where `flush` writes it).
+   */
+  takeDeferredWrites?: () => RawBuilder<unknown> | undefined;
 }
 
 export function sendStoreOf(k: K, direct: DirectSql | undefined): SendStore {

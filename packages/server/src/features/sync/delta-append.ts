@@ -1,5 +1,5 @@
 import type { Delta } from '@messenger/core';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DirectSql } from '../../storage/db';
 import { inGroups, placeholders } from '../../storage/direct-rows';
 import { DELTA_ID_BLOCK } from '../../storage/migrations/013-delta-id-blocks';
@@ -26,6 +26,14 @@ export interface AppendInput {
   userIds: readonly string[];
   payloadOf: (delta: Delta) => string;
   now: number;
+  /**
+   * PostgreSQL: data-modifying queries (`name as (...)`, comma-separated) of
+   * the caller's that run in the append's first statement instead of a
+   * statement of their own (a send batch's writes: one round trip fewer).
+   * They must not touch `user_sync` or `delta_log`, and run even when there
+   * is nothing to append.
+   */
+  alongside?: RawBuilder<unknown> | undefined;
 }
 
 interface Head {
@@ -172,6 +180,12 @@ export async function appendArrays(
   db: Kysely<SyncDatabase>,
   input: AppendInput,
 ): Promise<DeltaNote[]> {
+  if (input.userIds.length === 0) {
+    if (input.alongside !== undefined)
+      await sql`${sql.raw(PREPARED)}with ${input.alongside} select 1`.execute(db);
+    return [];
+  }
+  let alongside = input.alongside;
   const notes: DeltaNote[] = [];
   // Appends larger than a block (a broadcast to very many) go a block at a
   // time, in user order, within the same transaction.
@@ -181,22 +195,24 @@ export async function appendArrays(
     const count = input.byUser.get(userId)?.length ?? 0;
     if (count >= DELTA_ID_BLOCK) throw new Error(`${count} deltas for one user in one append`);
     if (rows + count >= DELTA_ID_BLOCK) {
-      notes.push(...(await appendBlock(db, input, chunk)));
+      notes.push(...(await appendBlock(db, input, chunk, alongside)));
+      alongside = undefined;
       chunk = [];
       rows = 0;
     }
     chunk.push(userId);
     rows += count;
   }
-  if (chunk.length > 0) notes.push(...(await appendBlock(db, input, chunk)));
+  if (chunk.length > 0) notes.push(...(await appendBlock(db, input, chunk, alongside)));
   return notes;
 }
 
-/** One statement for these users (in lock order), whose rows fit one block. */
+/** One statement for these users (in lock order), whose rows fit one block; with the caller's writes. */
 async function appendBlock(
   db: Kysely<SyncDatabase>,
   input: AppendInput,
   userIds: readonly string[],
+  alongside: RawBuilder<unknown> | undefined,
 ): Promise<DeltaNote[]> {
   const { byUser, payloadOf, now } = input;
   const payloads: string[] = [];
@@ -244,7 +260,8 @@ async function appendBlock(
   for (const at of rows.payload) rows.holder.push(holderOf[at] ?? 0);
 
   const moved = await sql<{ heads: string | null }>`${sql.raw(PREPARED)}
-    with b as materialized (select nextval('delta_log_block_seq') as base),
+    with ${alongside === undefined ? sql`` : sql`${alongside},`}
+    b as materialized (select nextval('delta_log_block_seq') as base),
     h as (
       insert into user_sync as s (user_id, head_seq, head_id, prior_head_id, pruned_seq)
       select v.user_id, v.n, (select base from b) + v.last, 0, 0

@@ -1,5 +1,5 @@
 import type { Delta } from '@messenger/core';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../storage/database';
 import type { Db, DirectSql } from '../../storage/db';
 import { appendArrays, appendDirect } from './delta-append';
@@ -21,15 +21,19 @@ export type { AckMark, DeltaEntry, DeltaNote, StoredDelta } from './delta-types'
 
 /**
  * `direct`: the SQLite connection's statements (Db.direct), run inside `trx`;
- * undefined only on PostgreSQL, where the rows go in one array-bound statement.
+ * undefined only on PostgreSQL, where the rows go in one array-bound
+ * statement, with the caller's `alongside` writes (AppendInput) if any.
  */
 export async function appendDeltas(
   trx: Transaction<Database>,
   entries: readonly DeltaEntry[],
   now: number,
   direct: DirectSql | undefined,
+  alongside?: RawBuilder<unknown>,
 ): Promise<DeltaNote[]> {
-  if (entries.length === 0) return [];
+  if (direct !== undefined && alongside !== undefined)
+    throw new Error('writes alongside the append are for PostgreSQL');
+  if (entries.length === 0 && alongside === undefined) return [];
   const byUser = new Map<string, DeltaEntry[]>();
   for (const entry of entries) {
     const list = byUser.get(entry.userId);
@@ -47,7 +51,7 @@ export async function appendDeltas(
     }
     return payload;
   };
-  const input = { byUser, userIds, payloadOf, now };
+  const input = { byUser, userIds, payloadOf, now, alongside };
   if (direct !== undefined) return appendDirect(direct, input);
   return appendArrays(withSyncTables(trx), input);
 }
