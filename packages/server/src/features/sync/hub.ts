@@ -21,8 +21,14 @@ import { encodeDeltaFrame, PayloadBytes } from './frame-bytes';
 import { DeltaPump, type UserChannel } from './pump';
 import { TurnCorker } from './turn-corker';
 
-/** The heartbeat interval is cut into this many ticks; each pings its share of the sockets. */
-const HEARTBEAT_SLOTS = 10;
+/**
+ * The heartbeat interval is cut into ticks of about this long; each pings its
+ * share of the sockets. A ping is a write of its own (a syscall, which on
+ * loopback also runs the peer's side): with the interval cut in ten, 10,000
+ * sockets on two nodes made a tick 500 pings, a stall of the node's event
+ * loop every 2.5 s, which sends then waited out.
+ */
+const HEARTBEAT_TICK_MS = 100;
 
 /** What the hub hands on: presence, typing and delivery acks live in their own modules. */
 export interface HubListeners {
@@ -56,6 +62,8 @@ export interface HubDeps {
 export class SyncHub {
   private readonly channels = new Map<string, UserChannel>();
   private readonly connections = new Set<SyncConnection>();
+  /** The sockets of each heartbeat tick (`SyncConnection.heartbeatSlot`). */
+  private readonly heartbeatSlots: Set<SyncConnection>[];
   private readonly heartbeat: NodeJS.Timeout;
   private readonly sessionCheck: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
@@ -81,11 +89,13 @@ export class SyncHub {
     this.unsubscribe = deps.bus.subscribe((message) => {
       this.onBus(message);
     });
+    const slots = Math.max(1, Math.round(deps.options.heartbeatMs / HEARTBEAT_TICK_MS));
+    this.heartbeatSlots = Array.from({ length: slots }, () => new Set<SyncConnection>());
     this.heartbeat = setInterval(
       () => {
         this.beat();
       },
-      Math.max(1, Math.floor(deps.options.heartbeatMs / HEARTBEAT_SLOTS)),
+      Math.max(1, Math.floor(deps.options.heartbeatMs / slots)),
     );
     this.heartbeat.unref();
     this.sessionCheck = setInterval(() => {
@@ -116,7 +126,8 @@ export class SyncHub {
       return conn;
     }
     this.connections.add(conn);
-    conn.heartbeatSlot = this.accepted++ % HEARTBEAT_SLOTS;
+    conn.heartbeatSlot = this.accepted++ % this.heartbeatSlots.length;
+    this.heartbeatSlots[conn.heartbeatSlot]?.add(conn);
     conn.helloTimer = setTimeout(() => {
       if (conn.phase === 'awaiting_hello')
         this.closeConn(conn, SYNC_CLOSE.protocolError, 'no hello');
@@ -169,9 +180,8 @@ export class SyncHub {
    * one burst, which held up every message of that moment for a few hundred ms.
    */
   private beat(): void {
-    const slot = this.beats++ % HEARTBEAT_SLOTS;
-    for (const conn of this.connections) {
-      if (conn.heartbeatSlot !== slot) continue;
+    const slot = this.heartbeatSlots[this.beats++ % this.heartbeatSlots.length] ?? [];
+    for (const conn of slot) {
       if (!conn.alive) {
         conn.ws.terminate();
         this.detach(conn);
@@ -329,6 +339,7 @@ export class SyncHub {
   private detach(conn: SyncConnection): void {
     conn.phase = 'closed';
     if (conn.helloTimer !== null) clearTimeout(conn.helloTimer);
+    this.heartbeatSlots[conn.heartbeatSlot]?.delete(conn);
     if (!this.connections.delete(conn) || !conn.joined) return;
     const channel = this.channels.get(conn.userId);
     if (channel?.connections.delete(conn) === true && channel.connections.size === 0) {
