@@ -172,7 +172,12 @@ function statementCache(
 }
 
 function openPostgres(url: string, options: OpenDbOptions): Db {
-  const poolConfig: pg.PoolConfig = { connectionString: url, max: options.pgPoolSize ?? 10 };
+  // Pipelining lets a transaction's BEGIN and COMMIT travel with its statements (prepared-statements.ts).
+  const poolConfig: pg.PoolConfig = {
+    connectionString: url,
+    max: options.pgPoolSize ?? 10,
+    pipeline: true,
+  };
   if (options.pgSchema) poolConfig.options = `-c search_path=${options.pgSchema},public`;
   const pool = new pg.Pool(poolConfig);
   const kysely = new Kysely<Database>({

@@ -45,7 +45,7 @@ describe.skipIf(!postgres)('writes alongside the delta append (postgres)', () =>
         ['91', '92'].map((userId) => ({ userId, delta: receipt(1) })),
         1,
         undefined,
-        sql`probe as (insert into alongside_probe (n) values (1), (2))`,
+        { alongside: sql`probe as (insert into alongside_probe (n) values (1), (2))` },
       ),
     );
     expect(counter.count).toBe(1);
@@ -63,7 +63,7 @@ describe.skipIf(!postgres)('writes alongside the delta append (postgres)', () =>
         [],
         2,
         undefined,
-        sql`probe as (insert into alongside_probe (n) values (3))`,
+        { alongside: sql`probe as (insert into alongside_probe (n) values (3))` },
       ),
     );
     expect(notes).toEqual([]);
@@ -78,7 +78,7 @@ describe.skipIf(!postgres)('writes alongside the delta append (postgres)', () =>
         3,
         undefined,
         // 1 is taken: the statement fails, its append with it.
-        sql`probe as (insert into alongside_probe (n) values (1))`,
+        { alongside: sql`probe as (insert into alongside_probe (n) values (1))` },
       ),
     );
     await expect(attempt).rejects.toThrow(/alongside_probe_pkey/);

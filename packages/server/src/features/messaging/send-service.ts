@@ -129,10 +129,11 @@ async function openSession(
   return {
     send: (scope, viewer, input) => sendIn(ctx, trx, k, store, scope, viewer, input),
     finish: async (entries, now) => {
-      // PostgreSQL: the deferred writes ride in the append's statement.
+      // PostgreSQL: the deferred writes ride in the append's statement, and the
+      // batch's COMMIT right behind it (the batcher does nothing after it).
       const alongside = store.takeDeferredWrites?.();
       await store.flush();
-      return appendDeltas(trx, entries, now, ctx.db.direct, alongside);
+      return appendDeltas(trx, entries, now, ctx.db.direct, { alongside, endsTransaction: true });
     },
   };
 }

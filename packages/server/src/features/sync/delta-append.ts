@@ -9,7 +9,7 @@ import {
   recordSeparated,
   textArrayLiteral,
 } from '../../storage/array-literals';
-import { PREPARED } from '../../storage/prepared-statements';
+import { PREPARED, PREPARED_THEN_COMMIT } from '../../storage/prepared-statements';
 import type { DeltaEntry, DeltaNote } from './delta-types';
 import type { SyncDatabase } from './tables';
 
@@ -34,6 +34,12 @@ export interface AppendInput {
    * is nothing to append.
    */
   alongside?: RawBuilder<unknown> | undefined;
+  /**
+   * PostgreSQL: the append is the last thing its transaction does, and
+   * nothing after it can fail: COMMIT is written right behind its last
+   * statement (storage/prepared-statements.ts, PREPARED_THEN_COMMIT).
+   */
+  endsTransaction?: boolean | undefined;
 }
 
 interface Head {
@@ -182,7 +188,7 @@ export async function appendArrays(
 ): Promise<DeltaNote[]> {
   if (input.userIds.length === 0) {
     if (input.alongside !== undefined)
-      await sql`${sql.raw(PREPARED)}with ${input.alongside} select 1`.execute(db);
+      await sql`${sql.raw(markOf(input, true))}with ${input.alongside} select 1`.execute(db);
     return [];
   }
   let alongside = input.alongside;
@@ -195,7 +201,7 @@ export async function appendArrays(
     const count = input.byUser.get(userId)?.length ?? 0;
     if (count >= DELTA_ID_BLOCK) throw new Error(`${count} deltas for one user in one append`);
     if (rows + count >= DELTA_ID_BLOCK) {
-      notes.push(...(await appendBlock(db, input, chunk, alongside)));
+      notes.push(...(await appendBlock(db, input, chunk, alongside, false)));
       alongside = undefined;
       chunk = [];
       rows = 0;
@@ -203,9 +209,13 @@ export async function appendArrays(
     chunk.push(userId);
     rows += count;
   }
-  if (chunk.length > 0) notes.push(...(await appendBlock(db, input, chunk, alongside)));
+  if (chunk.length > 0) notes.push(...(await appendBlock(db, input, chunk, alongside, true)));
   return notes;
 }
+
+/** How an append's statement is marked: the last of one that ends its transaction commits it. */
+const markOf = (input: AppendInput, last: boolean): string =>
+  input.endsTransaction === true && last ? PREPARED_THEN_COMMIT : PREPARED;
 
 /** One statement for these users (in lock order), whose rows fit one block; with the caller's writes. */
 async function appendBlock(
@@ -213,6 +223,7 @@ async function appendBlock(
   input: AppendInput,
   userIds: readonly string[],
   alongside: RawBuilder<unknown> | undefined,
+  last: boolean,
 ): Promise<DeltaNote[]> {
   const { byUser, payloadOf, now } = input;
   const payloads: string[] = [];
@@ -259,7 +270,7 @@ async function appendBlock(
   });
   for (const at of rows.payload) rows.holder.push(holderOf[at] ?? 0);
 
-  const moved = await sql<{ heads: string | null }>`${sql.raw(PREPARED)}
+  const moved = await sql<{ heads: string | null }>`${sql.raw(markOf(input, last))}
     with ${alongside === undefined ? sql`` : sql`${alongside},`}
     b as materialized (select nextval('delta_log_block_seq') as base),
     h as (

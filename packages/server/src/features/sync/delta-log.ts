@@ -19,6 +19,12 @@ import { withSyncTables } from './tables';
 
 export type { AckMark, DeltaEntry, DeltaNote, StoredDelta } from './delta-types';
 
+/** PostgreSQL only: see AppendInput. */
+export interface AppendOptions {
+  alongside?: RawBuilder<unknown> | undefined;
+  endsTransaction?: boolean;
+}
+
 /**
  * `direct`: the SQLite connection's statements (Db.direct), run inside `trx`;
  * undefined only on PostgreSQL, where the rows go in one array-bound
@@ -29,7 +35,7 @@ export async function appendDeltas(
   entries: readonly DeltaEntry[],
   now: number,
   direct: DirectSql | undefined,
-  alongside?: RawBuilder<unknown>,
+  { alongside, endsTransaction = false }: AppendOptions = {},
 ): Promise<DeltaNote[]> {
   if (direct !== undefined && alongside !== undefined)
     throw new Error('writes alongside the append are for PostgreSQL');
@@ -51,7 +57,7 @@ export async function appendDeltas(
     }
     return payload;
   };
-  const input = { byUser, userIds, payloadOf, now, alongside };
+  const input = { byUser, userIds, payloadOf, now, alongside, endsTransaction };
   if (direct !== undefined) return appendDirect(direct, input);
   return appendArrays(withSyncTables(trx), input);
 }
