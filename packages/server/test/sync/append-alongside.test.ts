@@ -58,13 +58,9 @@ describe.skipIf(!postgres)('writes alongside the delta append (postgres)', () =>
 
   it('runs the writes when there is nothing to append', async () => {
     const notes = await testDb.db.transact((trx) =>
-      appendDeltas(
-        trx,
-        [],
-        2,
-        undefined,
-        { alongside: sql`probe as (insert into alongside_probe (n) values (3))` },
-      ),
+      appendDeltas(trx, [], 2, undefined, {
+        alongside: sql`probe as (insert into alongside_probe (n) values (3))`,
+      }),
     );
     expect(notes).toEqual([]);
     expect(await probeRows(testDb)).toEqual([1, 2, 3]);
