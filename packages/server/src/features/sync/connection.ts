@@ -47,6 +47,11 @@ export class SyncConnection {
   helloTimer: NodeJS.Timeout | null = null;
   /** The hello's device_id (one tab), or one made up: call signals are routed to it. */
   deviceId = '';
+  /**
+   * No extension was negotiated (none is offered), so frames made here are
+   * what ws would write; settled by the handshake, before the socket is ours.
+   */
+  private readonly plainFrames: boolean;
 
   constructor(
     readonly ws: WebSocket,
@@ -56,6 +61,7 @@ export class SyncConnection {
     now: number,
   ) {
     this.lastActivityAt = now;
+    this.plainFrames = ws.extensions === '';
   }
 
   /** A method, not a getter: callers re-check it after every await. */
@@ -75,12 +81,12 @@ export class SyncConnection {
    * A frame made once for every socket of the user (frame-bytes.ts), written
    * to the TCP socket as it is. ws writes uncompressed frames straight to the
    * same socket too, so the order of frames holds; with an extension
-   * negotiated (none is offered) ws frames it instead.
+   * negotiated, ws frames it instead.
    */
   sendFrameBytes(frame: DeltaFrameBytes): void {
     if (!this.isOpen()) return;
     const socket = tcpSocketOf(this.ws);
-    if (socket === undefined || this.ws.extensions !== '') {
+    if (socket === undefined || !this.plainFrames) {
       this.ws.send(frame.bytes.subarray(frame.bodyOffset), { binary: false });
       return;
     }

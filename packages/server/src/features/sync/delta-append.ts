@@ -20,12 +20,8 @@ import type { SyncDatabase } from './tables';
  * each user's seqs continue without gaps or duplicates.
  */
 
-export interface AppendInput {
-  byUser: ReadonlyMap<string, DeltaEntry[]>;
-  /** The users in id order (the lock order). */
-  userIds: readonly string[];
-  payloadOf: (delta: Delta) => string;
-  now: number;
+/** PostgreSQL only. */
+export interface AppendOptions {
   /**
    * PostgreSQL: data-modifying queries (`name as (...)`, comma-separated) of
    * the caller's that run in the append's first statement instead of a
@@ -40,6 +36,14 @@ export interface AppendInput {
    * statement (storage/prepared-statements.ts, PREPARED_THEN_COMMIT).
    */
   endsTransaction?: boolean | undefined;
+}
+
+export interface AppendInput extends AppendOptions {
+  byUser: ReadonlyMap<string, DeltaEntry[]>;
+  /** The users in id order (the lock order). */
+  userIds: readonly string[];
+  payloadOf: (delta: Delta) => string;
+  now: number;
 }
 
 interface Head {

@@ -1,8 +1,8 @@
 import type { Delta } from '@messenger/core';
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../storage/database';
 import type { Db, DirectSql } from '../../storage/db';
-import { appendArrays, appendDirect } from './delta-append';
+import { appendArrays, appendDirect, type AppendOptions } from './delta-append';
 import type { DeltaEntry, DeltaNote, StoredDelta } from './delta-types';
 import { withSyncTables } from './tables';
 
@@ -18,12 +18,6 @@ import { withSyncTables } from './tables';
  */
 
 export type { AckMark, DeltaEntry, DeltaNote, StoredDelta } from './delta-types';
-
-/** PostgreSQL only: see AppendInput. */
-export interface AppendOptions {
-  alongside?: RawBuilder<unknown> | undefined;
-  endsTransaction?: boolean;
-}
 
 /**
  * `direct`: the SQLite connection's statements (Db.direct), run inside `trx`;

@@ -7,7 +7,7 @@
  * ws and Node at every step: the string's length in UTF-8, a frame header,
  * two chunks in the socket's queue, and the JSON encoded to UTF-8 again inside
  * the write, for every socket of every recipient. Here a message's payload is
- * encoded once per node (`payloadBytes`) and each recipient's frame is its
+ * encoded once per node (`PayloadBytes`) and each recipient's frame is its
  * short head plus a copy of those bytes, in one chunk.
  */
 export interface DeltaFrameBytes {
