@@ -4,6 +4,7 @@
  * so that the messages a run sends never pile up in the cache.
  */
 import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { createSession } from '../../../packages/server/src/features/accounts/session-repo';
 import { importNetwork } from '../../../packages/server/src/features/network/import';
@@ -101,6 +102,9 @@ async function preparePostgres(
     ]);
     const db = openDb({ dataDir: OUT_DIR, databaseUrl: withDatabase(adminUrl, building) });
     await importInto(db, shape, 'postgres');
+    // Planner statistics travel with the template. Without them (a machine whose
+    // autovacuum is off, or has not come round yet) every plan guesses table sizes.
+    await sql`analyze`.execute(db.kysely);
     await db.close();
     // Renamed only when complete: an interrupted import is never reused.
     await adminQuery(adminUrl, [`alter database ${building} rename to ${cached}`]);

@@ -36,6 +36,9 @@ export function postgresBatchIo(k: K, rosters: RosterCache): BatchIo {
       // index probe every sender with every offline id, the square of the batch.
       const senders = pairs.map((p) => p.senderId);
       const offlineIds = pairs.map((p) => p.offlineId);
+      // The lateral subqueries (`offset 0` keeps them from being flattened)
+      // hold the generic plan to index lookups: estimating unnest at ten rows,
+      // it chose to hash a whole table when the table was small.
       // Participant rows come only for the threads whose roster moved from the
       // version this node holds (roster-cache.ts): one row each with nulls
       // when none is left. They come back as rows: json_agg over them cost
@@ -48,9 +51,11 @@ export function postgresBatchIo(k: K, rosters: RosterCache): BatchIo {
           from (select w.id, coalesce(v.version, 0) as version
               from unnest(${textArrayLiteral(threadIds)}::text[], ${integerArrayLiteral(held)}::bigint[])
                 as w(id, held)
-              left join thread_roster_versions v on v.thread_id = w.id
+              left join lateral (select version from thread_roster_versions v
+                where v.thread_id = w.id offset 0) v on true
               where w.held <> coalesce(v.version, 0)) s
-            left join thread_participants p on p.thread_id = s.id
+            left join lateral (select * from thread_participants p
+              where p.thread_id = s.id offset 0) p on true
         union all
         select ${sql.raw(PARTICIPANT_COLUMNS.map(() => 'null').join(', '))}, null, null,
           (select coalesce(json_agg(m), '[]')
@@ -96,16 +101,19 @@ export function postgresBatchIo(k: K, rosters: RosterCache): BatchIo {
 
 /**
  * The batch's writes as data-modifying WITH queries: run in a statement of
- * their own, or in the delta append's (`alongside`).
+ * their own, or in the delta append's (`alongside`). The threads' `= any`
+ * repeats the join on purpose: it gives the generic plan (db.ts) an index
+ * lookup of the threads where it would otherwise scan them all to hash them.
  */
 function writeQueries({ messages, heads, reads }: BatchWrites): RawBuilder<unknown> {
+  const headThreadIds = textArrayLiteral(heads.map((h) => h.threadId));
   return sql`m as (${insertMessages(messages)}),
     t as (update threads as t
       set last_message_seq = v.seq, last_activity_at = v.at
-      from unnest(${textArrayLiteral(heads.map((h) => h.threadId))}::text[],
+      from unnest(${headThreadIds}::text[],
         ${integerArrayLiteral(heads.map((h) => h.seq))}::integer[],
         ${integerArrayLiteral(heads.map((h) => h.at))}::bigint[]) as v(id, seq, at)
-      where t.id = v.id),
+      where t.id = v.id and t.id = any(${headThreadIds}::text[])),
     r as (update thread_participants as p
       set last_read_seq = v.seq, last_delivered_seq = v.seq,
         hidden = case when v.accept then 0 else p.hidden end,
