@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import { PREPARED_PAIR, splitPair } from './statement-pair';
 
 /**
  * Named prepared statements on PostgreSQL, for the statements every send
@@ -43,6 +44,11 @@ interface WrittenAhead {
 }
 
 const BEGUN = { command: 'BEGIN', rowCount: null, rows: [] };
+const pairResult = (first: unknown[], second: unknown[]) => ({
+  command: 'SELECT',
+  rowCount: 1,
+  rows: [{ first, second }],
+});
 const noop = (): void => undefined;
 
 /**
@@ -60,10 +66,25 @@ export function poolWithPreparedStatements(pool: pg.Pool): PostgresPool {
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     const ahead: WrittenAhead = { begin: undefined, commit: undefined };
-    const send = (text: string, values: readonly unknown[] | undefined) =>
+    const sendOne = (text: string, values: readonly unknown[] | undefined) =>
       text.startsWith(PREPARED) || text.startsWith(PREPARED_THEN_COMMIT)
         ? client.query({ name: nameOf(text), text, values: values as unknown[] })
         : client.query(text, values as unknown[]);
+    const sendPair = async (text: string, values: readonly unknown[] = []) => {
+      const [first, second] = splitPair(text, values);
+      const firstAnswer = sendOne(PREPARED + first.text, first.values);
+      if (!client.pipeline) {
+        const rows = (await firstAnswer).rows;
+        return pairResult(rows, (await sendOne(PREPARED + second.text, second.values)).rows);
+      }
+      const secondAnswer = sendOne(PREPARED + second.text, second.values);
+      // If the first fails, the second fails with it (the transaction is aborted): the first's error is the one to tell.
+      secondAnswer.catch(noop);
+      const rows = (await firstAnswer).rows;
+      return pairResult(rows, (await secondAnswer).rows);
+    };
+    const send = (text: string, values: readonly unknown[] | undefined) =>
+      text.startsWith(PREPARED_PAIR) ? sendPair(text, values) : sendOne(text, values);
     const query = async (text: string, values?: readonly unknown[]): Promise<unknown> => {
       if (!client.pipeline) return send(text, values);
       if (text === 'begin') {

@@ -5,6 +5,7 @@ import {
   textArrayLiteral,
 } from '../../storage/array-literals';
 import { PREPARED } from '../../storage/prepared-statements';
+import { preparedPair } from '../../storage/statement-pair';
 import {
   MESSAGE_COLUMNS,
   PARTICIPANT_COLUMNS,
@@ -18,20 +19,22 @@ import type { RosterCache } from './roster-cache';
 import type { BatchIo, BatchWrites } from './send-store-batched';
 
 /**
- * A batch's reads and writes on PostgreSQL: two round trips up front (lock
- * and read the threads, then the rest), and the writes in the statement that
- * appends the batch's deltas (or one of their own when the batch must write
- * before it ends), each a prepared statement (storage/prepared-statements.ts).
+ * A batch's reads and writes on PostgreSQL: one round trip up front (lock
+ * and read the threads, then the rest: two statements written at once), and
+ * the writes in the statement that appends the batch's deltas (or one of
+ * their own when the batch must write before it ends), each a prepared
+ * statement (storage/prepared-statements.ts).
  */
 export function postgresBatchIo(k: K, rosters: RosterCache): BatchIo {
   return {
     readAhead: async (threadIds, pairs) => {
-      const locked = await sql<ThreadRecord>`${sql.raw(PREPARED)}
+      const lock = sql<ThreadRecord>`
         select ${sql.raw(THREAD_COLUMNS.join(', '))} from threads
-        where id = any(${textArrayLiteral(threadIds)}::text[]) order by id for update`.execute(k);
-      const threads = locked.rows;
-      // One round trip for the rest, after the lock: read before it, a message
-      // another node committed while this batch waited could be missed.
+        where id = any(${textArrayLiteral(threadIds)}::text[]) order by id for update`;
+      // The rest is read by a statement of its own, run after the lock: in the
+      // lock's statement, a message another node committed while this batch
+      // waited for the lock could be missed. Both go in one round trip
+      // (storage/statement-pair.ts).
       // Looked up as (sender, offline id) pairs: two `= any` lists would make the
       // index probe every sender with every offline id, the square of the batch.
       const senders = pairs.map((p) => p.senderId);
@@ -45,7 +48,7 @@ export function postgresBatchIo(k: K, rosters: RosterCache): BatchIo {
       // PostgreSQL about four times the rest of this statement. The retried
       // messages (few, usually none) ride in one more row, after them, as JSON.
       const held = threadIds.map((id) => rosters.versionOf(id));
-      const read = await sql<RosterRow>`${sql.raw(PREPARED)}
+      const read = sql<RosterRow>`
         select ${sql.raw(PARTICIPANT_COLUMNS.map((c) => `p.${c}`).join(', '))},
           s.id as roster_thread_id, s.version as roster_version, null::json as retried
           from (select w.id, coalesce(v.version, 0) as version
@@ -64,10 +67,12 @@ export function postgresBatchIo(k: K, rosters: RosterCache): BatchIo {
                 as wanted(sender_id, offline_id)
               join messages m on m.sender_id = wanted.sender_id
                 and m.offline_threading_id = wanted.offline_id) m)
-        order by roster_thread_id, joined_at, participant_id`.execute(k);
+        order by roster_thread_id, joined_at, participant_id`;
+      const answer = await preparedPair(lock, read).execute(k);
+      const { first: threads, second: readRows } = answer.rows[0] ?? { first: [], second: [] };
       let messages: MessageRecord[] = [];
       const moved = new Map<string, { version: number; rows: ParticipantRecord[] }>();
-      for (const row of read.rows) {
+      for (const row of readRows) {
         if (row.retried !== null || row.roster_thread_id === null) {
           messages = row.retried ?? [];
           continue;
