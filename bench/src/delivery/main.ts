@@ -5,7 +5,7 @@
  * and resume-after-offline probes.
  *
  *   npm run -w @messenger/bench delivery -- [--sockets 2000] [--group-size 10] [--rate 200]
- *     [--seconds 20] [--dialect sqlite|postgres|both] [--send-via http|socket]
+ *     [--seconds 20] [--warmup-seconds 10] [--dialect sqlite|postgres|both] [--send-via http|socket]
  *
  * `--send-via socket` sends each message as a `send` frame on the sender's own
  * sync socket (the bare server then takes them the same way); `http` (the
@@ -39,6 +39,9 @@ const { values } = parseArgs({
     'group-size': { type: 'string', default: '10' },
     rate: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '20' },
+    // A server is measured warm: its first seconds of sends also compile its send path
+    // (hundreds of functions optimized, some twice) and fill its caches.
+    'warmup-seconds': { type: 'string', default: '10' },
     dialect: { type: 'string', default: 'sqlite' },
     'saturate-seconds': { type: 'string', default: '10' },
     'send-via': { type: 'string', default: 'http' },
@@ -77,6 +80,7 @@ const shape: DeliveryNetworkShape = {
 };
 const rate = int('rate', values.rate, 1, 100_000);
 const seconds = int('seconds', values.seconds, 1, 600);
+const warmupSeconds = int('warmup-seconds', values['warmup-seconds'], 0, 600);
 const saturateSeconds = int('saturate-seconds', values['saturate-seconds'], 0, 600);
 const saturateSteps = values['saturate-concurrency']
   .split(',')
@@ -101,10 +105,18 @@ for (const url of [values['pg-url'], values['redis-url']]) {
 
 const N = shape.people;
 const groupOf = (i: number): number => Math.floor(i / groupSize);
-/** Spreads consecutive sends over the groups, rotating the sender within each. */
+/**
+ * Spreads consecutive sends over the groups, rotating the sender within each.
+ * The member's place is offset by the group's number so that consecutive
+ * sends come from alternate places, hence alternate nodes (a socket's node is
+ * its person's index mod the node count): with the same place in every group
+ * for a whole round, one node took every send for seconds at a time while the
+ * other only delivered.
+ */
 const senderOf = (n: number): number => {
   const groups = groupCount(shape);
-  return (n % groups) * groupSize + (Math.floor(n / groups) % groupSize);
+  const group = n % groups;
+  return group * groupSize + ((Math.floor(n / groups) + group) % groupSize);
 };
 const sum = (list: number[]): number => list.reduce((a, b) => a + b, 0);
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -114,6 +126,8 @@ interface LoadFigures {
   connectSeconds: number;
   bytesPerSocket: number;
   heapPerSocket: number | null;
+  /** The same rate before `fixed`, not counted in it (null with --warmup-seconds 0). */
+  warmup: (SendResult & { delivered: number; latency: Distribution }) | null;
   fixed: SendResult & { delivered: number; latency: Distribution };
   /** One closed loop per count of sends in flight, in the order run. */
   saturation: SaturationStep[];
@@ -175,6 +189,8 @@ async function runLoad(
       console.log(`${label} ${tag}: first error: ${result.firstError}`);
     return { ...result, delivered, latency };
   };
+  const warmup =
+    warmupSeconds > 0 ? await phase('warmup', rate, warmupSeconds, saturateSteps[0] ?? 256) : null;
   const fixed = await phase('fixed', rate, seconds, saturateSteps[0] ?? 256);
   const saturation: LoadFigures['saturation'] = [];
   if (saturateSeconds > 0) {
@@ -192,6 +208,7 @@ async function runLoad(
       connectSeconds,
       bytesPerSocket: (rssAfter - rssBefore) / N,
       heapPerSocket: heapDelta === null ? null : heapDelta / N,
+      warmup,
       fixed,
       saturation,
     },
@@ -329,7 +346,7 @@ async function runMessenger(dialect: DialectName): Promise<TargetFigures> {
 
 async function main(): Promise<void> {
   console.log(
-    `delivery benchmark: ${N} sockets in groups of ${groupSize}, ${rate} messages/s for ${seconds} s, then ${saturateSeconds} s closed loops of ${saturateSteps.join(', ')} in flight; ${dialects.join(' and ')}`,
+    `delivery benchmark: ${N} sockets in groups of ${groupSize}, ${rate} messages/s for ${seconds} s, after ${warmupSeconds} s of warm-up at that rate, then ${saturateSeconds} s closed loops of ${saturateSteps.join(', ')} in flight; ${dialects.join(' and ')}`,
   );
   console.log(
     `sends go over ${sendVia === 'socket' ? "each sender's sync socket" : 'GraphQL HTTP'}`,
@@ -353,7 +370,7 @@ async function main(): Promise<void> {
     loadAfter: os.loadavg(),
   });
   console.log(
-    `reproduce: npm run -w @messenger/bench delivery -- --sockets ${N} --group-size ${groupSize} --rate ${rate} --seconds ${seconds} --dialect ${values.dialect} --saturate-seconds ${saturateSeconds} --saturate-concurrency ${saturateSteps.join(',')} --resume-deltas ${resumeDeltas} --send-via ${sendVia}`,
+    `reproduce: npm run -w @messenger/bench delivery -- --sockets ${N} --group-size ${groupSize} --rate ${rate} --seconds ${seconds} --warmup-seconds ${warmupSeconds} --dialect ${values.dialect} --saturate-seconds ${saturateSeconds} --saturate-concurrency ${saturateSteps.join(',')} --resume-deltas ${resumeDeltas} --send-via ${sendVia}`,
   );
 }
 

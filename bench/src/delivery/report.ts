@@ -16,6 +16,8 @@ export interface TargetFigures {
     connectSeconds: number;
     bytesPerSocket: number;
     heapPerSocket: number | null;
+    /** The fixed rate's first seconds, reported apart: the server is still compiling and filling caches. */
+    warmup: Phase | null;
     fixed: Phase;
     /** One closed loop per count of sends in flight. */
     saturation: SaturationStep[];
@@ -77,6 +79,10 @@ export function printReport(report: Report): void {
         ` server RSS ${kb(load.bytesPerSocket)} per socket` +
         (load.heapPerSocket === null ? '' : `, JS heap ${kb(load.heapPerSocket)} per socket`),
     );
+    if (load.warmup !== null)
+      console.log(
+        phaseLine(`warm-up ${report.rate}/s (not counted)`, load.warmup, report.groupSize),
+      );
     console.log(phaseLine(`fixed ${report.rate}/s`, load.fixed, report.groupSize));
     const ceiling = ceilingOf(load.saturation);
     for (const step of load.saturation) {
@@ -109,7 +115,9 @@ export function printReport(report: Report): void {
     }
     if (target.persisted !== null) {
       const accepted =
-        load.fixed.accepted + load.saturation.reduce((sum, step) => sum + step.phase.accepted, 0);
+        (load.warmup?.accepted ?? 0) +
+        load.fixed.accepted +
+        load.saturation.reduce((sum, step) => sum + step.phase.accepted, 0);
       console.log(
         `  persisted: ${target.persisted} benchmark messages in the database for ${accepted} accepted`,
       );
