@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { openDb, type DialectName } from '../../../packages/server/src/storage/db';
 import { describeMachine } from '../progress';
 import { HttpClient, graphql, GRAPHQL_SEND } from './http';
-import { drain, Fleet, runSenders, type SendFn, type SendResult } from './load';
+import { drain, Fleet, runSenders, type SendFn } from './load';
 import {
   groupCount,
   groupThreadId,
@@ -29,9 +29,9 @@ import {
   type DeliveryNetworkShape,
 } from './network';
 import { createSessions, prepareDatabase, type BenchSession } from './prepare';
-import { probeHistory, probeResume, distribution, type Distribution } from './probes';
+import { probeHistory, probeResume, distribution } from './probes';
 import { rssOf, startBareServer, startMessenger, type ChildServer } from './processes';
-import { printReport, type SaturationStep, type TargetFigures } from './report';
+import { printReport, type Phase, type SaturationStep, type TargetFigures } from './report';
 
 const { values } = parseArgs({
   options: {
@@ -127,8 +127,8 @@ interface LoadFigures {
   bytesPerSocket: number;
   heapPerSocket: number | null;
   /** The same rate before `fixed`, not counted in it (null with --warmup-seconds 0). */
-  warmup: (SendResult & { delivered: number; latency: Distribution }) | null;
-  fixed: SendResult & { delivered: number; latency: Distribution };
+  warmup: Phase | null;
+  fixed: Phase;
   /** One closed loop per count of sends in flight, in the order run. */
   saturation: SaturationStep[];
 }

@@ -1,7 +1,8 @@
 import type { Distribution } from './probes';
 import type { SendResult } from './load';
 
-type Phase = SendResult & { delivered: number; latency: Distribution };
+/** A phase's send figures with what its sockets received. */
+export type Phase = SendResult & { delivered: number; latency: Distribution };
 
 /** A closed loop at one count of sends in flight. */
 export interface SaturationStep {

@@ -55,8 +55,9 @@ const noop = (): void => undefined;
  * The pool Kysely's PostgresDialect gets: `pool`'s clients, naming marked
  * statements, and saving round trips where the pool's clients pipeline
  * (`pipeline: true`): a transaction's BEGIN goes out with its first
- * statement, and its COMMIT right behind a PREPARED_THEN_COMMIT statement. A
- * send batch is then three round trips instead of five; each costs a wake-up
+ * statement, and its COMMIT right behind a PREPARED_THEN_COMMIT statement,
+ * and a PREPARED_PAIR's two statements go out together (statement-pair.ts). A
+ * send batch is then two round trips instead of five; each costs a wake-up
  * of PostgreSQL and of the node, which on a busy machine is most of a
  * message's latency.
  */

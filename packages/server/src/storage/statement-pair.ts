@@ -36,8 +36,19 @@ export interface Statement {
 
 const PARAMETER = /\$(\d+)/g;
 
-/** The pair's two statements (texts without the pair's mark). */
-export function splitPair(text: string, values: readonly unknown[]): [Statement, Statement] {
+interface Layout {
+  firstText: string;
+  secondText: string;
+  /** How many of the values are the first statement's. */
+  count: number;
+}
+
+/** A pair's text never varies (it binds arrays), so each is split and renumbered once. */
+const layouts = new Map<string, Layout>();
+
+function layoutOf(text: string): Layout {
+  const known = layouts.get(text);
+  if (known !== undefined) return known;
   const body = text.slice(PREPARED_PAIR.length);
   const at = body.indexOf(SEPARATOR);
   if (!text.startsWith(PREPARED_PAIR) || at < 0) throw new Error('not a statement pair');
@@ -47,6 +58,14 @@ export function splitPair(text: string, values: readonly unknown[]): [Statement,
   const secondText = body
     .slice(at + SEPARATOR.length)
     .replace(PARAMETER, (_, n: string) => `$${Number(n) - count}`);
+  const layout = { firstText, secondText, count };
+  layouts.set(text, layout);
+  return layout;
+}
+
+/** The pair's two statements (texts without the pair's mark). */
+export function splitPair(text: string, values: readonly unknown[]): [Statement, Statement] {
+  const { firstText, secondText, count } = layoutOf(text);
   return [
     { text: firstText, values: values.slice(0, count) },
     { text: secondText, values: values.slice(count) },

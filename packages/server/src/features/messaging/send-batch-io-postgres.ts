@@ -28,9 +28,10 @@ import type { BatchIo, BatchWrites } from './send-store-batched';
 export function postgresBatchIo(k: K, rosters: RosterCache): BatchIo {
   return {
     readAhead: async (threadIds, pairs) => {
+      const threadIdArray = textArrayLiteral(threadIds);
       const lock = sql<ThreadRecord>`
         select ${sql.raw(THREAD_COLUMNS.join(', '))} from threads
-        where id = any(${textArrayLiteral(threadIds)}::text[]) order by id for update`;
+        where id = any(${threadIdArray}::text[]) order by id for update`;
       // The rest is read by a statement of its own, run after the lock: in the
       // lock's statement, a message another node committed while this batch
       // waited for the lock could be missed. Both go in one round trip
@@ -52,7 +53,7 @@ export function postgresBatchIo(k: K, rosters: RosterCache): BatchIo {
         select ${sql.raw(PARTICIPANT_COLUMNS.map((c) => `p.${c}`).join(', '))},
           s.id as roster_thread_id, s.version as roster_version, null::json as retried
           from (select w.id, coalesce(v.version, 0) as version
-              from unnest(${textArrayLiteral(threadIds)}::text[], ${integerArrayLiteral(held)}::bigint[])
+              from unnest(${threadIdArray}::text[], ${integerArrayLiteral(held)}::bigint[])
                 as w(id, held)
               left join lateral (select version from thread_roster_versions v
                 where v.thread_id = w.id offset 0) v on true
