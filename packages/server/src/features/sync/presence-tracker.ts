@@ -114,10 +114,13 @@ export class PresenceTracker {
 
   private change(userId: string, status: PresenceStatus): void {
     const previous = this.statuses.get(userId) ?? 'OFFLINE';
+    // Every frame a socket sends counts as activity; most leave the status as
+    // it was. Reporting those again would publish a cluster report per frame
+    // (presence-cluster.ts); the sweep repeats each report in time instead.
+    if (previous === status) return;
     if (status === 'OFFLINE') this.statuses.delete(userId);
     else this.statuses.set(userId, status);
     this.deps.store.set(userId, status);
-    if (previous === status) return;
     // With several nodes the store gives the cluster's status: a socket elsewhere may keep the user on.
     const shown = this.deps.store.get(userId);
     if (shown === previous) return;
