@@ -67,18 +67,22 @@ export function poolWithPreparedStatements(pool: pg.Pool): PostgresPool {
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     const ahead: WrittenAhead = { begin: undefined, commit: undefined };
+    const sendNamed = (text: string, values: readonly unknown[] | undefined) =>
+      client.query({ name: nameOf(text), text, values: values as unknown[] });
     const sendOne = (text: string, values: readonly unknown[] | undefined) =>
       text.startsWith(PREPARED) || text.startsWith(PREPARED_THEN_COMMIT)
-        ? client.query({ name: nameOf(text), text, values: values as unknown[] })
+        ? sendNamed(text, values)
         : client.query(text, values as unknown[]);
+    // A pair's halves are always named, by the texts splitPair keeps: the same
+    // strings each batch, so naming them does not hash a new copy every time.
     const sendPair = async (text: string, values: readonly unknown[] = []) => {
       const [first, second] = splitPair(text, values);
-      const firstAnswer = sendOne(PREPARED + first.text, first.values);
+      const firstAnswer = sendNamed(first.text, first.values);
       if (!client.pipeline) {
         const rows = (await firstAnswer).rows;
-        return pairResult(rows, (await sendOne(PREPARED + second.text, second.values)).rows);
+        return pairResult(rows, (await sendNamed(second.text, second.values)).rows);
       }
-      const secondAnswer = sendOne(PREPARED + second.text, second.values);
+      const secondAnswer = sendNamed(second.text, second.values);
       // If the first fails, the second fails with it (the transaction is aborted): the first's error is the one to tell.
       secondAnswer.catch(noop);
       const rows = (await firstAnswer).rows;
