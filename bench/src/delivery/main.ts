@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { openDb, type DialectName } from '../../../packages/server/src/storage/db';
 import { describeMachine } from '../progress';
 import { HttpClient, graphql, GRAPHQL_SEND } from './http';
+import { measureCpu } from './cpu';
 import { drain, Fleet, runSenders, type SendFn } from './load';
 import {
   groupCount,
@@ -143,12 +144,17 @@ async function heapUsed(url: string): Promise<number | null> {
   }
 }
 
-/** Opens the fleet, measures idle memory, then the fixed-rate and saturation phases. */
+/**
+ * Opens the fleet, measures idle memory, then the fixed-rate and saturation
+ * phases. `services`: the servers use this machine's PostgreSQL and Redis,
+ * whose CPU counts in the phases' shares (cpu.ts).
+ */
 async function runLoad(
   label: string,
   servers: ChildServer[],
   spec: (i: number) => { url: string; headers: Record<string, string> },
   send: SendFn,
+  services: boolean,
 ): Promise<{ fleet: Fleet; figures: LoadFigures }> {
   const fleet = new Fleet();
   await sleep(1000);
@@ -172,6 +178,10 @@ async function runLoad(
     phaseSeconds: number,
     concurrency: number,
   ) => {
+    const endCpu = measureCpu(
+      servers.map((server) => server.pid),
+      services,
+    );
     const result = await runSenders(
       {
         label: `${label} ${tag}`,
@@ -183,11 +193,13 @@ async function runLoad(
       },
       send,
     );
+    // Over the sending window only, as the rates are.
+    const cpu = endCpu(result.accepted);
     const delivered = await drain(fleet, tag, result.accepted * groupSize);
     const latency = distribution(fleet.statsOf(tag).latencies);
     if (result.firstError !== null)
       console.log(`${label} ${tag}: first error: ${result.firstError}`);
-    return { ...result, delivered, latency };
+    return { ...result, delivered, latency, cpu };
   };
   const warmup =
     warmupSeconds > 0 ? await phase('warmup', rate, warmupSeconds, saturateSteps[0] ?? 256) : null;
@@ -231,6 +243,7 @@ async function runBare(): Promise<TargetFigures> {
         const { status } = await http.post('/send', { group: groupOf(senderOf(n)), text });
         if (status !== 200) throw new Error(`bare send: HTTP ${status}`);
       },
+      false,
     );
     await fleet.close();
     return {
@@ -299,6 +312,7 @@ async function runMessenger(dialect: DialectName): Promise<TargetFigures> {
         }
         await graphql(https[nodeOf(from)]!, session(from), GRAPHQL_SEND, { input });
       },
+      dialect === 'postgres',
     );
     console.log(`${label}: probing history pages`);
     const readers = Array.from({ length: Math.min(50, groupCount(shape)) }, (_, g) => ({

@@ -1,8 +1,13 @@
+import { cpuLine, type CpuShares } from './cpu';
 import type { Distribution } from './probes';
 import type { SendResult } from './load';
 
-/** A phase's send figures with what its sockets received. */
-export type Phase = SendResult & { delivered: number; latency: Distribution };
+/** A phase's send figures with what its sockets received, and the CPU it took (null off Linux). */
+export type Phase = SendResult & {
+  delivered: number;
+  latency: Distribution;
+  cpu: CpuShares | null;
+};
 
 /** A closed loop at one count of sends in flight. */
 export interface SaturationStep {
@@ -52,7 +57,8 @@ function phaseLine(name: string, phase: Phase, groupSize: number): string {
     ` (${phase.accepted} in ${phase.seconds.toFixed(1)} s, ${phase.failed} failed, ${phase.late} left late),` +
     ` ${perSecond(phase.deliveriesInWindow, phase.seconds)} deliveries/s,` +
     ` ${phase.delivered}/${expected} delivered,` +
-    ` latency p50 ${ms(phase.latency.p50)} p99 ${ms(phase.latency.p99)} max ${ms(phase.latency.max)}`
+    ` latency p50 ${ms(phase.latency.p50)} p99 ${ms(phase.latency.p99)} max ${ms(phase.latency.max)}` +
+    (phase.cpu === null ? '' : `\n    ${cpuLine(phase.cpu)}`)
   );
 }
 
