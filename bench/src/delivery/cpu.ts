@@ -31,6 +31,7 @@ interface Sample {
   machineTotal: number;
 }
 
+// /proc counts in USER_HZ ticks, which Linux fixes at 100 a second for user space.
 const TICKS_PER_SECOND = 100;
 const MICROS_PER_TICK = 1_000_000 / TICKS_PER_SECOND;
 
