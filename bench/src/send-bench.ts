@@ -17,6 +17,7 @@ import { openDb } from '../../packages/server/src/storage/db';
 import { migrateToLatest } from '../../packages/server/src/storage/migrate';
 import { groupThreadId, personId } from './delivery/network';
 import { adminQuery, withDatabase } from './delivery/prepare';
+import { machineMicros } from './delivery/cpu';
 import { benchContext, GROUP_SIZE, importGroups, sendNth } from './group-sends';
 import { machineLine, percentile, progressLine } from './progress';
 
@@ -47,15 +48,6 @@ interface Figures {
   writtenBytes: number;
 }
 
-/** The machine's busy time so far, in µs (all cores; /proc/stat counts in 1/100 s). */
-function machineBusyMicros(): number {
-  const [cpu] = readFileSync('/proc/stat', 'utf8').split('\n');
-  const fields = (cpu ?? '').trim().split(/\s+/).slice(1).map(Number);
-  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
-  const total = fields.reduce((sum, f) => sum + f, 0);
-  return (total - idle) * 10_000;
-}
-
 /** Bytes this process passed to write calls so far (Linux): the WAL, and the checkpoint's copy. */
 function bytesWritten(): number {
   const line = readFileSync('/proc/self/io', 'utf8')
@@ -70,7 +62,7 @@ async function closedLoop(label: string, send: (n: number) => Promise<unknown>):
   let next = 0;
   const cpuBefore = process.cpuUsage();
   const writtenBefore = bytesWritten();
-  const machineBefore = machineBusyMicros();
+  const machineBefore = machineMicros().busy;
   const started = performance.now();
   const deadline = started + seconds * 1000;
   const ticker = setInterval(() => {
@@ -90,7 +82,7 @@ async function closedLoop(label: string, send: (n: number) => Promise<unknown>):
   progressLine(label, seconds * 1000, seconds * 1000);
   const elapsed = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
-  const machine = machineBusyMicros() - machineBefore;
+  const machine = machineMicros().busy - machineBefore;
   latencies.sort((a, b) => a - b);
   return {
     cpuMicros: (cpu.user + cpu.system) / Math.max(1, latencies.length),

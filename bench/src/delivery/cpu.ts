@@ -88,7 +88,8 @@ function spent(before: Map<number, number>, after: Map<number, number>): number 
   return total;
 }
 
-function machineMicros(): { busy: number; total: number } {
+/** The machine's busy and total time so far, over all its cores, in µs (/proc/stat). */
+export function machineMicros(): { busy: number; total: number } {
   const [line] = readFileSync('/proc/stat', 'utf8').split('\n');
   const ticks = (line ?? '').trim().split(/\s+/).slice(1).map(Number);
   const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
