@@ -27,7 +27,7 @@ npm run --silent lint
 step "format check"
 npm run --silent format:check
 
-step "unit, storage contract, server integration, component and bench-instrument tests (with core coverage)"
+step "unit, storage contract, server integration and component tests (with core coverage)"
 node scripts/run-vitest.mjs
 
 step "web client: build, and the first screen's JavaScript within its budget"
