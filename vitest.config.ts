@@ -20,14 +20,6 @@ export default defineConfig({
         },
       },
       {
-        // The benchmarks' own instruments (their load generator's WebSocket client).
-        test: {
-          name: 'bench',
-          include: ['bench/src/**/*.test.ts'],
-          environment: 'node',
-        },
-      },
-      {
         // Component tests of the web client: its Vite config (React, Relay's babel plugin) in jsdom.
         extends: './packages/web/vite.config.ts',
         test: {

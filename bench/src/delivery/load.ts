@@ -5,16 +5,10 @@
  * was due on this process's clock, so the latency includes any queueing
  * before the request left (no coordinated omission).
  */
+import WebSocket from 'ws';
 import { progressLine } from '../progress';
-import { LeanSocket } from './lean-socket';
 
-// Looked for in a frame's bytes: decoding every delivery to a string cost the
-// load generator more than the rest of its handling.
-const LATENCY_MARK = Buffer.from('"text":"bench ');
-const READY = Buffer.from('"type":"ready"');
-const SEND_RESULT = Buffer.from('{"type":"send_result","request_id":"');
-const SPACE = 0x20;
-const QUOTE = 0x22;
+const LATENCY_MARK = /"text":"bench (\w+) (\d+(?:\.\d+)?)"/;
 const MAX_IN_FLIGHT = 1000;
 
 export const benchText = (tag: string, dueAt: number): string => `bench ${tag} ${dueAt.toFixed(3)}`;
@@ -29,9 +23,11 @@ export interface SocketSpec {
   headers: Record<string, string>;
 }
 
+const SEND_RESULT = /^\{"type":"send_result","request_id":"([^"]+)"/;
+
 export class Fleet {
   /** Socket i belongs to person i. */
-  readonly sockets: LeanSocket[] = [];
+  readonly sockets: WebSocket[] = [];
   /** Socket sends awaiting their `send_result`, by request id. */
   private readonly requests = new Map<string, (frame: string) => void>();
   private requestCount = 0;
@@ -59,29 +55,50 @@ export class Fleet {
     const started = performance.now();
     let next = 0;
     let done = 0;
-    const openOne = async (i: number): Promise<void> => {
-      const { url, headers } = spec(i);
-      const socket = await LeanSocket.connect(url, headers);
-      this.sockets[i] = socket;
-      socket.onClose = () => {
-        if (!this.closing) this.closedUnexpectedly++;
-      };
-      await new Promise<void>((resolve, reject) => {
+    const openOne = (i: number): Promise<void> =>
+      new Promise((resolve, reject) => {
+        const { url, headers } = spec(i);
+        const ws = new WebSocket(url, { headers, perMessageDeflate: false });
         const timer = setTimeout(() => {
-          socket.terminate();
+          ws.terminate();
           reject(new Error(`socket ${i} got no ready within 30 s`));
         }, 30_000);
-        socket.onFrame = (chunk, start, end) => {
-          if (indexWithin(chunk, READY, start, end) < 0) return;
+        ws.once('open', () => {
+          ws.send(JSON.stringify({ type: 'hello', protocol: 1, last_seq: 0 }));
+        });
+        ws.once('error', (error) => {
           clearTimeout(timer);
-          socket.onFrame = (chunk, start, end) => {
-            this.onFrame(chunk, start, end);
-          };
-          resolve();
-        };
-        socket.send(JSON.stringify({ type: 'hello', protocol: 1, last_seq: 0 }));
+          reject(error);
+        });
+        ws.on('close', () => {
+          if (!this.closing) this.closedUnexpectedly++;
+        });
+        let ready = false;
+        ws.on('message', (data: Buffer) => {
+          const text = data.toString('utf8');
+          if (!ready) {
+            if (text.includes('"type":"ready"')) {
+              ready = true;
+              clearTimeout(timer);
+              resolve();
+            }
+            return;
+          }
+          const answer = SEND_RESULT.exec(text);
+          if (answer !== null) {
+            const resolveRequest = this.requests.get(answer[1]!);
+            this.requests.delete(answer[1]!);
+            resolveRequest?.(text);
+            return;
+          }
+          const mark = LATENCY_MARK.exec(text);
+          if (mark === null) return;
+          const stats = this.statsOf(mark[1]!);
+          stats.deliveries++;
+          stats.latencies.push(performance.now() - Number(mark[2]));
+        });
+        this.sockets.push(ws);
       });
-    };
     const worker = async (): Promise<void> => {
       while (next < count) {
         if (performance.now() - started > timeoutMs)
@@ -96,31 +113,10 @@ export class Fleet {
     return (performance.now() - started) / 1000;
   }
 
-  /** A frame after `ready`: a send's result, or a delivery whose latency the text carries. */
-  private onFrame(chunk: Buffer, start: number, end: number): void {
-    if (startsWith(chunk, SEND_RESULT, start, end)) {
-      const idStart = start + SEND_RESULT.length;
-      const id = chunk.toString('latin1', idStart, chunk.indexOf(QUOTE, idStart));
-      const resolveRequest = this.requests.get(id);
-      this.requests.delete(id);
-      resolveRequest?.(chunk.toString('utf8', start, end));
-      return;
-    }
-    const mark = indexWithin(chunk, LATENCY_MARK, start, end);
-    if (mark < 0) return;
-    const tagStart = mark + LATENCY_MARK.length;
-    const space = chunk.indexOf(SPACE, tagStart);
-    const quote = chunk.indexOf(QUOTE, space + 1);
-    if (space < 0 || quote < 0 || quote >= end) return;
-    const stats = this.statsOf(chunk.toString('latin1', tagStart, space));
-    stats.deliveries++;
-    stats.latencies.push(performance.now() - Number(chunk.toString('latin1', space + 1, quote)));
-  }
-
   /** send_message over person i's socket; resolves with the `send_result` frame's text. */
   sendOver(i: number, input: Record<string, unknown>, timeoutMs = 30_000): Promise<string> {
-    const socket = this.sockets[i];
-    if (socket === undefined) return Promise.reject(new Error(`no socket ${i}`));
+    const ws = this.sockets[i];
+    if (ws === undefined) return Promise.reject(new Error(`no socket ${i}`));
     const requestId = `q${++this.requestCount}`;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -131,36 +127,33 @@ export class Fleet {
         clearTimeout(timer);
         resolve(text);
       });
-      socket.send(JSON.stringify({ type: 'send', request_id: requestId, input }));
+      ws.send(JSON.stringify({ type: 'send', request_id: requestId, input }));
     });
   }
 
   async close(): Promise<void> {
     this.closing = true;
     await Promise.all(
-      this.sockets.map(async (socket) => {
-        const timer = setTimeout(() => {
-          socket.terminate();
-        }, 5000);
-        socket.close();
-        await socket.closed;
-        clearTimeout(timer);
-      }),
+      this.sockets.map(
+        (ws) =>
+          new Promise<void>((resolve) => {
+            if (ws.readyState === WebSocket.CLOSED) {
+              resolve();
+              return;
+            }
+            const timer = setTimeout(() => {
+              ws.terminate();
+              resolve();
+            }, 5000);
+            ws.once('close', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            ws.close();
+          }),
+      ),
     );
   }
-}
-
-/** Where `needle` starts within bytes `start` to `end` of `chunk`, or -1. */
-function indexWithin(chunk: Buffer, needle: Buffer, start: number, end: number): number {
-  const at = chunk.indexOf(needle, start);
-  return at >= 0 && at + needle.length <= end ? at : -1;
-}
-
-function startsWith(chunk: Buffer, prefix: Buffer, start: number, end: number): boolean {
-  return (
-    end - start >= prefix.length &&
-    chunk.compare(prefix, 0, prefix.length, start, start + prefix.length) === 0
-  );
 }
 
 export interface SendResult {
