@@ -2,7 +2,8 @@
 # npm ci when the lockfile changed since the last install (or on a fresh clone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-want=$(sha256sum package-lock.json | cut -d' ' -f1)
+# Native addons are built for one Node ABI: a new Node version needs a new install too.
+want="$(sha256sum package-lock.json | cut -d' ' -f1) $(node -v)"
 have=$(cat node_modules/.install-stamp 2>/dev/null || true)
 if [ "$want" != "$have" ]; then
   echo "installing npm packages (better-sqlite3 compiles from source: about 2 minutes)..."

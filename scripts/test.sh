@@ -7,6 +7,11 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
 
+step "runtime: the Node LTS pinned in .node-version"
+# shellcheck source=scripts/node-env.sh
+source scripts/node-env.sh
+echo "node $(node -v), npm $(npm -v)"
+
 step "install: npm packages"
 bash scripts/install.sh
 
