@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSearchEntries } from './entry';
-import { entryTexts, rankEntries, triage } from './ranking';
+import { eachWordMatchesADistinctWord, entryTexts, rankEntries, triage } from './ranking';
 import type { TriageTexts } from './ranking';
 
 const byName = (name: string | null): TriageTexts => ({ name });
@@ -44,6 +44,25 @@ describe('triage', () => {
     const result = triage('lee ann', ['Ann Lee', 'Ann Smith', 'Leena Annes', 'Lee'], byName);
     expect(result.wordPrefix).toEqual(['Ann Lee', 'Leena Annes']);
     expect(result.rest).toEqual(['Ann Smith', 'Lee']);
+  });
+
+  it('needs each query word to start a different word of the name (Zulip)', () => {
+    const result = triage('ann an', ['Anna Smith', 'Anna Andersen', 'Ann Anna'], byName);
+    expect(result.wordPrefix).toEqual(['Anna Andersen']);
+    expect(result.prefix).toEqual(['Ann Anna']);
+    expect(result.rest).toEqual(['Anna Smith']);
+    // Order does not matter, and a word shared by the name and a token counts once.
+    expect(triage('an ann', ['Anna Andersen'], byName).wordPrefix).toEqual(['Anna Andersen']);
+    const withTokens: TriageTexts[] = [{ name: 'Anna Smith', tokens: ['anna smith'] }];
+    expect(triage('ann an', withTokens, (t) => t).rest).toEqual(withTokens);
+  });
+
+  it('finds a distinct word for every query word when greedy choice would fail', () => {
+    // 'a' could take 'ab' first; 'ab' then needs it, so 'a' must move to 'ax'.
+    expect(eachWordMatchesADistinctWord(['a', 'ab'], ['ab', 'ax'])).toBe(true);
+    expect(eachWordMatchesADistinctWord(['ab', 'ab'], ['ab', 'ax'])).toBe(false);
+    expect(eachWordMatchesADistinctWord(['a', 'b', 'c'], ['abc', 'b'])).toBe(false);
+    expect(eachWordMatchesADistinctWord([], ['x'])).toBe(true);
   });
 
   it('matches search tokens only as word prefixes', () => {

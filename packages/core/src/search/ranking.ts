@@ -25,13 +25,51 @@ interface PreparedTexts {
 
 function prepareTexts(texts: TriageTexts): PreparedTexts {
   const name = texts.name == null ? '' : normalizeForMatch(texts.name);
-  return { name, words: [name, ...(texts.tokens ?? []).map(normalizeForMatch)].flatMap(wordsOf) };
+  const nameWords = wordsOf(name);
+  // A token word that repeats a word of the name (a keyword string usually holds the
+  // name again) is the same word, not a second one a query word could claim.
+  const seen = new Set(nameWords);
+  const tokenWords: string[] = [];
+  for (const word of (texts.tokens ?? []).map(normalizeForMatch).flatMap(wordsOf)) {
+    if (seen.has(word)) continue;
+    seen.add(word);
+    tokenWords.push(word);
+  }
+  return { name, words: [...nameWords, ...tokenWords] };
+}
+
+/**
+ * Whether each query word can start a different word of the item (Zulip's rule:
+ * "ann an" does not match "Anna Smith" by using "Anna" twice). A bipartite
+ * matching by augmenting paths; both sides are a handful of words.
+ */
+export function eachWordMatchesADistinctWord(
+  queryWords: readonly string[],
+  words: readonly string[],
+): boolean {
+  if (queryWords.length > words.length) return false;
+  const ownerOfWord = new Array<number>(words.length).fill(-1);
+  const claim = (q: number, visited: boolean[]): boolean => {
+    const queryWord = queryWords[q] ?? '';
+    for (let w = 0; w < words.length; w += 1) {
+      if (visited[w] === true || !(words[w] ?? '').startsWith(queryWord)) continue;
+      visited[w] = true;
+      const owner = ownerOfWord[w] ?? -1;
+      if (owner === -1 || claim(owner, visited)) {
+        ownerOfWord[w] = q;
+        return true;
+      }
+    }
+    return false;
+  };
+  return queryWords.every((_, q) => claim(q, new Array<boolean>(words.length).fill(false)));
 }
 
 /**
  * Classifies one item against an already-normalized, non-empty query. Every
- * query word must start some word of the name or of a token for a word-prefix
- * match, so 'ann smi' finds 'Smith, Anna'.
+ * query word must start a distinct word of the name or of a token for a
+ * word-prefix match, so 'ann smi' finds 'Smith, Anna' and 'ann an' does not
+ * find 'Anna Smith'.
  */
 function matchPrepared(
   query: string,
@@ -42,8 +80,7 @@ function matchPrepared(
   if (name !== '' && name === query) return 'exact';
   if (name !== '' && name.startsWith(query)) return 'prefix';
   if (queryWords.length === 0) return 'none';
-  const everyWordMatches = queryWords.every((q) => words.some((word) => word.startsWith(q)));
-  return everyWordMatches ? 'wordPrefix' : 'none';
+  return eachWordMatchesADistinctWord(queryWords, words) ? 'wordPrefix' : 'none';
 }
 
 /**
