@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { createProgressBar } from './cli/progress-bar';
+import { createProgressBar, progressOutputOn } from './cli/progress-bar';
 import { ConfigError, loadConfig } from './config';
 import type { AppContext } from './context';
 import { isNetworkEmpty, loadDemoNetwork } from './features/demo/load';
@@ -10,7 +10,7 @@ import { createRuntimeContext } from './runtime';
 async function loadDemoIfEmpty(ctx: AppContext): Promise<DemoLogin[] | null> {
   if (ctx.config.demo !== 'auto' || !(await isNetworkEmpty(ctx))) return null;
   process.stdout.write('Empty database: loading the demo network...\n');
-  const bar = createProgressBar((text) => process.stdout.write(text));
+  const bar = createProgressBar(progressOutputOn(process.stdout));
   const logins = await loadDemoNetwork(ctx, (progress) => {
     bar.update(progress);
   });

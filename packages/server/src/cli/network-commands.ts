@@ -6,11 +6,7 @@ import { loadDemoNetwork } from '../features/demo/load';
 import { formatLoginTable } from '../features/demo/logins';
 import { importNetwork, InvalidNetworkError, type ImportCounts } from '../features/network/import';
 import { createRuntimeContext } from '../runtime';
-import { createProgressBar } from './progress-bar';
-
-const write = (text: string): void => {
-  process.stderr.write(text);
-};
+import { createProgressBar, progressOutputOn } from './progress-bar';
 
 async function withContext(fn: (ctx: AppContext) => Promise<number>): Promise<number> {
   const ctx = await createRuntimeContext(loadConfig(process.env));
@@ -44,7 +40,7 @@ export async function importCommand(args: string[]): Promise<number> {
     return 1;
   }
   return withContext(async (ctx) => {
-    const bar = createProgressBar(write);
+    const bar = createProgressBar(progressOutputOn(process.stderr));
     try {
       const counts = await importNetwork(ctx.db, json, {
         now: ctx.clock.now(),
@@ -69,7 +65,7 @@ export async function importCommand(args: string[]): Promise<number> {
 /** `messenger demo`: generates and imports the demo network, then lists its logins. */
 export async function demoCommand(): Promise<number> {
   return withContext(async (ctx) => {
-    const bar = createProgressBar(write);
+    const bar = createProgressBar(progressOutputOn(process.stderr));
     const logins = await loadDemoNetwork(ctx, (progress) => {
       bar.update(progress);
     });

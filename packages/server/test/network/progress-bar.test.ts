@@ -11,7 +11,7 @@ describe('the import progress bar', () => {
 
   it('redraws in place with \\r, only when the percent or the phase changes', () => {
     const out: string[] = [];
-    const bar = createProgressBar((text) => out.push(text));
+    const bar = createProgressBar({ write: (text) => out.push(text), isTerminal: true });
     bar.update({ phase: 'people', done: 0, total: 1000 });
     bar.update({ phase: 'people', done: 1, total: 1000 });
     bar.update({ phase: 'people', done: 500, total: 1000 });
@@ -26,5 +26,19 @@ describe('the import progress bar', () => {
       `\r${renderProgress({ phase: 'threads', done: 1, total: 2 })}`,
       '\n',
     ]);
+  });
+
+  it('writes whole lines at each quarter, never \\r, when the output is not a terminal', () => {
+    const out: string[] = [];
+    const bar = createProgressBar({ write: (text) => out.push(text), isTerminal: false });
+    for (let done = 0; done <= 1000; done += 10) bar.update({ phase: 'people', done, total: 1000 });
+    bar.update({ phase: 'threads', done: 2, total: 2 });
+    bar.finish();
+    expect(out).toEqual(
+      [0, 250, 500, 750, 1000]
+        .map((done) => `${renderProgress({ phase: 'people', done, total: 1000 })}\n`)
+        .concat(`${renderProgress({ phase: 'threads', done: 2, total: 2 })}\n`),
+    );
+    expect(out.join('')).not.toContain('\r');
   });
 });
