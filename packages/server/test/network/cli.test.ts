@@ -55,10 +55,11 @@ describe('messenger import FILE', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('imports a valid file, with a progress bar on stderr, and exits 0', async () => {
+  it('imports a valid file, with progress on stderr as whole lines (not a terminal), and exits 0', async () => {
     const data = join(dir, 'data');
     const run = await messenger(['import', EXAMPLE_NETWORK_PATH], data);
-    expect(run.stderr).toMatch(/\rmessages +\[#+\] 100% {2}\d+\/\d+/);
+    expect(run.stderr).toMatch(/^messages +\[#+\] 100% {2}\d+\/\d+$/m);
+    expect(run.stderr).not.toContain('\r');
     expect(run.code).toBe(0);
     const people = loadExample().people.length;
     expect(run.stdout).toContain(`${String(people)} people`);
