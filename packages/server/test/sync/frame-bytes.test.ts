@@ -1,4 +1,6 @@
+import { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tcpSocketOf } from '../../src/features/sync/connection';
 import { encodeDeltaFrame, PayloadBytes } from '../../src/features/sync/frame-bytes';
 import { deltaFrame } from '../../src/features/sync/pump';
 import { openPair, until, type Pair } from './support/socket-pair';
@@ -31,6 +33,17 @@ describe('delta frames made once and written as bytes', () => {
     await until(() => received.length === expected.length);
     expect(received).toEqual(expected);
     expect(JSON.parse(received[4] ?? '')).toMatchObject({ type: 'delta', seq: 1_002 });
+  });
+
+  // The fence around ws's private field (connection.ts tcpSocketOf): if a ws upgrade
+  // renames or hides it, frames would silently fall back to ws.send, losing the
+  // one-write-per-delta path without any other test failing.
+  it('finds ws’s TCP socket, so frames are written straight to it', async () => {
+    pair = await openPair();
+    const socket = tcpSocketOf(pair.server.ws);
+    expect(socket).toBeInstanceOf(Socket);
+    expect(socket?.remoteAddress).toBe('127.0.0.1');
+    expect(socket?.destroyed).toBe(false);
   });
 
   it('sends nothing on a closed socket', async () => {

@@ -38,6 +38,13 @@ describe.each(dialects)('sync socket: delivery, replay and resume (%s)', (dialec
     await live.dispose();
   });
 
+  // Delta frames are written as ready-made bytes (frame-bytes.ts), valid only when
+  // no extension is negotiated: a browser offers permessage-deflate, the server must decline.
+  it('negotiates no WebSocket extension though the client offers permessage-deflate', async () => {
+    const socket = await live.socket('ann');
+    expect(socket.ws.extensions).toBe('');
+  });
+
   it('pushes a sent message to the recipient with seq = previous + 1', async () => {
     const socket = await live.socket('ben');
     const start = await socket.hello(0);

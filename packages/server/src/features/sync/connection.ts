@@ -106,7 +106,12 @@ export class SyncConnection {
   }
 }
 
-/** ws keeps the TCP socket private; without it frames go through ws. */
+/**
+ * ws keeps the TCP socket private; without it frames go through ws. Fenced:
+ * `ws` is pinned to an exact version in package.json, and
+ * test/sync/frame-bytes.test.ts fails if this stops finding the socket
+ * (live.test.ts, if an extension is ever negotiated).
+ */
 export function tcpSocketOf(ws: WebSocket): Socket | undefined {
   const socket = (ws as unknown as { _socket?: Socket | null })._socket ?? undefined;
   return socket === undefined || socket.destroyed ? undefined : socket;
