@@ -12,6 +12,8 @@ import { restRoutes } from './features/rest/routes';
 import { webClientRoutes } from './features/web-client/plugin';
 import { presenceStoreFor } from './features/presence/store';
 import { registerGraphQL } from './graphql/plugin';
+import { registerCors } from './features/security/cors';
+import { registerSecurityHeaders } from './features/security/headers';
 import { registerSync } from './features/sync/plugin';
 
 /**
@@ -31,6 +33,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (wire.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     return reply.status(wire.statusCode).send(wire.body);
   });
+
+  // First, so that every route (and every 404) gets them: one CORS policy, one set of security headers.
+  await registerCors(app, ctx.config.corsOrigins);
+  await registerSecurityHeaders(app, ctx.config);
 
   // Before every route: metrics time all of them, sessions and CSRF guard all of them (GraphQL too).
   const metrics = createMetrics();

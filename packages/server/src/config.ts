@@ -5,6 +5,36 @@ import { z } from 'zod';
  * Every setting comes from the environment (README: Configuration). Invalid
  * values stop the start-up with the variable at fault named.
  */
+/**
+ * A comma list of web origins (`https://host[:port]`, no path): each entry must be
+ * exactly what a browser sends in its Origin header. Empty or unset: none.
+ */
+const originList = z
+  .string()
+  .default('')
+  .transform((text, ctx) => {
+    const origins: string[] = [];
+    for (const entry of text.split(',').map((part) => part.trim())) {
+      if (entry === '') continue;
+      let origin: string | null = null;
+      try {
+        const url = new URL(entry);
+        if (url.protocol === 'http:' || url.protocol === 'https:') origin = url.origin;
+      } catch {
+        origin = null;
+      }
+      if (origin !== entry) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not an origin like https://example.com or http://host:8080`,
+        });
+        return z.NEVER;
+      }
+      origins.push(origin);
+    }
+    return origins;
+  });
+
 const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
@@ -19,6 +49,10 @@ const envSchema = z.object({
   DEMO: z.enum(['auto', 'off']).default('auto'),
   PUBLIC_URL: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Origins whose pages may call the API with the person's cookie (CORS); default none: same-origin only. */
+  CORS_ORIGINS: originList,
+  /** Origins that may frame the messenger (CSP frame-ancestors), besides itself. */
+  EMBED_ORIGINS: originList,
   ICE_SERVERS: z.string().default('[]'),
   CALL_PARTICIPANT_LIMIT: z.coerce.number().int().min(2).default(6),
   /** An unanswered call rings this long, then ends as 'No Answer'. */
@@ -49,6 +83,8 @@ export interface Config {
   demo: 'auto' | 'off';
   publicUrl: string | undefined;
   loginRateLimitPerMinute: number;
+  corsOrigins: readonly string[];
+  embedOrigins: readonly string[];
   iceServersJson: string;
   callParticipantLimit: number;
   callRingTimeoutMs: number;
@@ -81,6 +117,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     demo: e.DEMO,
     publicUrl: e.PUBLIC_URL,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT,
+    corsOrigins: e.CORS_ORIGINS,
+    embedOrigins: e.EMBED_ORIGINS,
     iceServersJson: e.ICE_SERVERS,
     callParticipantLimit: e.CALL_PARTICIPANT_LIMIT,
     callRingTimeoutMs: e.CALL_RING_TIMEOUT_MS,
