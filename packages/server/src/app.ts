@@ -8,6 +8,7 @@ import { registerSessionHooks } from './features/accounts/session-hooks';
 import { networkRoutes } from './features/network/routes';
 import { createMetrics } from './features/observability/metrics';
 import { registerObservability } from './features/observability/plugin';
+import { registerHealthRoutes } from './features/observability/readiness';
 import { restRoutes } from './features/rest/routes';
 import { webClientRoutes } from './features/web-client/plugin';
 import { presenceStoreFor } from './features/presence/store';
@@ -51,15 +52,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // The sync socket (/sync): delta log replay and live pushes, presence, typing, delivery acks.
   await registerSync(app, ctx);
 
-  app.get('/healthz', () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
-    try {
-      await ctx.db.read((db) => db.selectNoFrom((eb) => eb.val(1).as('one')).execute());
-      return { status: 'ready' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
-    }
-  });
+  registerHealthRoutes(app, ctx);
 
   // The built web client: index.html for the client routes only, hashed assets under /assets/.
   await app.register(webClientRoutes());
