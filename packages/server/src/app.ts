@@ -6,7 +6,7 @@ import { authRoutes } from './features/accounts/routes';
 import { attachmentRoutes } from './features/attachments/routes';
 import { registerSessionHooks } from './features/accounts/session-hooks';
 import { networkRoutes } from './features/network/routes';
-import { createMetrics } from './features/observability/metrics';
+import { createMetrics, type Metrics } from './features/observability/metrics';
 import { registerObservability } from './features/observability/plugin';
 import { registerHealthRoutes } from './features/observability/readiness';
 import { restRoutes } from './features/rest/routes';
@@ -21,7 +21,15 @@ import { registerSync } from './features/sync/plugin';
  * Builds the whole HTTP application without listening, so tests can call
  * `app.inject` (Fastify's testing guide) and `main.ts` can listen.
  */
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+export interface BuildAppOptions {
+  /** The app's metrics (main.ts shares them with the METRICS_LISTEN listener); default fresh. */
+  metrics?: Metrics;
+}
+
+export async function buildApp(
+  ctx: AppContext,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const loggerInstance: FastifyBaseLogger = ctx.logger;
   const app = Fastify({
     loggerInstance,
@@ -40,8 +48,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, ctx.config);
 
   // Before every route: metrics time all of them, sessions and CSRF guard all of them (GraphQL too).
-  const metrics = createMetrics();
-  registerObservability(app, metrics);
+  const metrics = options.metrics ?? createMetrics();
+  registerObservability(app, metrics, ctx.config);
   await registerSessionHooks(app, ctx);
   await preparePasswordChecks();
   await app.register(authRoutes({ ctx, metrics }));

@@ -35,6 +35,19 @@ const originList = z
     return origins;
   });
 
+/** `host:port` (IPv6 in brackets: `[::1]:9464`) of an extra listener. */
+const listenAddress = z
+  .string()
+  .regex(/^(\[[0-9a-fA-F:.]+\]|[^:\s]+):\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9464')
+  .transform((text) => {
+    const colon = text.lastIndexOf(':');
+    return {
+      host: text.slice(0, colon).replace(/^\[|\]$/g, ''),
+      port: Number(text.slice(colon + 1)),
+    };
+  })
+  .refine((address) => address.port <= 65_535, 'port must be at most 65535');
+
 const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
@@ -44,6 +57,10 @@ const envSchema = z.object({
   /** The Redis pub/sub channel of the cluster: several clusters (or test runs) may share one Redis. */
   REDIS_CHANNEL: z.string().min(1).max(200).default('messenger:sync'),
   ADMIN_TOKEN: z.string().min(16).optional(),
+  /** Bearer token that opens GET /metrics on the public listener; unset: /metrics is not served there. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** A separate listener (host:port) that serves only /metrics, without a token. */
+  METRICS_LISTEN: listenAddress.optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: z.enum(['auto', 'off']).default('auto'),
@@ -78,6 +95,8 @@ export interface Config {
   redisUrl: string | undefined;
   redisChannel: string;
   adminToken: string | undefined;
+  metricsToken: string | undefined;
+  metricsListen: { host: string; port: number } | undefined;
   production: boolean;
   logLevel: string;
   demo: 'auto' | 'off';
@@ -112,6 +131,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     redisUrl: e.REDIS_URL,
     redisChannel: e.REDIS_CHANNEL,
     adminToken: e.ADMIN_TOKEN,
+    metricsToken: e.METRICS_TOKEN,
+    metricsListen: e.METRICS_LISTEN,
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     demo: e.DEMO,
