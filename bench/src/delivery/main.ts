@@ -31,7 +31,13 @@ import {
 } from './network';
 import { createSessions, prepareDatabase, type BenchSession } from './prepare';
 import { probeHistory, probeResume, distribution } from './probes';
-import { rssOf, startBareServer, startMessenger, type ChildServer } from './processes';
+import {
+  BENCH_METRICS_TOKEN,
+  rssOf,
+  startBareServer,
+  startMessenger,
+  type ChildServer,
+} from './processes';
 import { printReport, type Phase, type SaturationStep, type TargetFigures } from './report';
 
 const { values } = parseArgs({
@@ -136,7 +142,10 @@ interface LoadFigures {
 
 async function heapUsed(url: string): Promise<number | null> {
   try {
-    const text = await (await fetch(`${url}/metrics`)).text();
+    const response = await fetch(`${url}/metrics`, {
+      headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
+    });
+    const text = await response.text();
     const match = /^nodejs_heap_size_used_bytes (\d+(?:\.\d+)?)/m.exec(text);
     return match === null ? null : Number(match[1]);
   } catch {

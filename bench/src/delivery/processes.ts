@@ -87,6 +87,9 @@ export interface MessengerEnv {
   redisUrl: string | undefined;
 }
 
+/** The bench's servers open /metrics (heap figures) to this bearer token only (METRICS_TOKEN). */
+export const BENCH_METRICS_TOKEN = `bench-metrics-${String(process.pid)}-token`;
+
 /** The real server (packages/server/src/main.ts) as it runs in production, minus TLS. */
 export function startMessenger(name: string, env: MessengerEnv): Promise<ChildServer> {
   return startChild(
@@ -101,6 +104,7 @@ export function startMessenger(name: string, env: MessengerEnv): Promise<ChildSe
       LOG_LEVEL: 'warn',
       // Development mode accepts ad-hoc GraphQL documents (production only persisted ones).
       NODE_ENV: 'development',
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
       ...(env.databaseUrl === undefined ? {} : { DATABASE_URL: env.databaseUrl }),
       ...(env.redisUrl === undefined
         ? {}

@@ -6,19 +6,30 @@ import { authRoutes } from './features/accounts/routes';
 import { attachmentRoutes } from './features/attachments/routes';
 import { registerSessionHooks } from './features/accounts/session-hooks';
 import { networkRoutes } from './features/network/routes';
-import { createMetrics } from './features/observability/metrics';
+import { createMetrics, type Metrics } from './features/observability/metrics';
 import { registerObservability } from './features/observability/plugin';
+import { registerHealthRoutes } from './features/observability/readiness';
 import { restRoutes } from './features/rest/routes';
 import { webClientRoutes } from './features/web-client/plugin';
 import { presenceStoreFor } from './features/presence/store';
 import { registerGraphQL } from './graphql/plugin';
+import { registerCors } from './features/security/cors';
+import { registerSecurityHeaders } from './features/security/headers';
 import { registerSync } from './features/sync/plugin';
 
 /**
  * Builds the whole HTTP application without listening, so tests can call
  * `app.inject` (Fastify's testing guide) and `main.ts` can listen.
  */
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+export interface BuildAppOptions {
+  /** The app's metrics (main.ts shares them with the METRICS_LISTEN listener); default fresh. */
+  metrics?: Metrics;
+}
+
+export async function buildApp(
+  ctx: AppContext,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const loggerInstance: FastifyBaseLogger = ctx.logger;
   const app = Fastify({
     loggerInstance,
@@ -32,9 +43,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     return reply.status(wire.statusCode).send(wire.body);
   });
 
+  // First, so that every route (and every 404) gets them: one CORS policy, one set of security headers.
+  await registerCors(app, ctx.config.corsOrigins);
+  await registerSecurityHeaders(app, ctx.config);
+
   // Before every route: metrics time all of them, sessions and CSRF guard all of them (GraphQL too).
-  const metrics = createMetrics();
-  registerObservability(app, metrics);
+  const metrics = options.metrics ?? createMetrics();
+  registerObservability(app, metrics, ctx.config);
   await registerSessionHooks(app, ctx);
   await preparePasswordChecks();
   await app.register(authRoutes({ ctx, metrics }));
@@ -45,15 +60,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // The sync socket (/sync): delta log replay and live pushes, presence, typing, delivery acks.
   await registerSync(app, ctx);
 
-  app.get('/healthz', () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
-    try {
-      await ctx.db.read((db) => db.selectNoFrom((eb) => eb.val(1).as('one')).execute());
-      return { status: 'ready' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
-    }
-  });
+  registerHealthRoutes(app, ctx);
 
   // The built web client: index.html for the client routes only, hashed assets under /assets/.
   await app.register(webClientRoutes());

@@ -5,6 +5,49 @@ import { z } from 'zod';
  * Every setting comes from the environment (README: Configuration). Invalid
  * values stop the start-up with the variable at fault named.
  */
+/**
+ * A comma list of web origins (`https://host[:port]`, no path): each entry must be
+ * exactly what a browser sends in its Origin header. Empty or unset: none.
+ */
+const originList = z
+  .string()
+  .default('')
+  .transform((text, ctx) => {
+    const origins: string[] = [];
+    for (const entry of text.split(',').map((part) => part.trim())) {
+      if (entry === '') continue;
+      let origin: string | null = null;
+      try {
+        const url = new URL(entry);
+        if (url.protocol === 'http:' || url.protocol === 'https:') origin = url.origin;
+      } catch {
+        origin = null;
+      }
+      if (origin !== entry) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not an origin like https://example.com or http://host:8080`,
+        });
+        return z.NEVER;
+      }
+      origins.push(origin);
+    }
+    return origins;
+  });
+
+/** `host:port` (IPv6 in brackets: `[::1]:9464`) of an extra listener. */
+const listenAddress = z
+  .string()
+  .regex(/^(\[[0-9a-fA-F:.]+\]|[^:\s]+):\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9464')
+  .transform((text) => {
+    const colon = text.lastIndexOf(':');
+    return {
+      host: text.slice(0, colon).replace(/^\[|\]$/g, ''),
+      port: Number(text.slice(colon + 1)),
+    };
+  })
+  .refine((address) => address.port <= 65_535, 'port must be at most 65535');
+
 const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
@@ -14,11 +57,19 @@ const envSchema = z.object({
   /** The Redis pub/sub channel of the cluster: several clusters (or test runs) may share one Redis. */
   REDIS_CHANNEL: z.string().min(1).max(200).default('messenger:sync'),
   ADMIN_TOKEN: z.string().min(16).optional(),
+  /** Bearer token that opens GET /metrics on the public listener; unset: /metrics is not served there. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** A separate listener (host:port) that serves only /metrics, without a token. */
+  METRICS_LISTEN: listenAddress.optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: z.enum(['auto', 'off']).default('auto'),
   PUBLIC_URL: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Origins whose pages may call the API with the person's cookie (CORS); default none: same-origin only. */
+  CORS_ORIGINS: originList,
+  /** Origins that may frame the messenger (CSP frame-ancestors), besides itself. */
+  EMBED_ORIGINS: originList,
   ICE_SERVERS: z.string().default('[]'),
   CALL_PARTICIPANT_LIMIT: z.coerce.number().int().min(2).default(6),
   /** An unanswered call rings this long, then ends as 'No Answer'. */
@@ -44,11 +95,15 @@ export interface Config {
   redisUrl: string | undefined;
   redisChannel: string;
   adminToken: string | undefined;
+  metricsToken: string | undefined;
+  metricsListen: { host: string; port: number } | undefined;
   production: boolean;
   logLevel: string;
   demo: 'auto' | 'off';
   publicUrl: string | undefined;
   loginRateLimitPerMinute: number;
+  corsOrigins: readonly string[];
+  embedOrigins: readonly string[];
   iceServersJson: string;
   callParticipantLimit: number;
   callRingTimeoutMs: number;
@@ -76,11 +131,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     redisUrl: e.REDIS_URL,
     redisChannel: e.REDIS_CHANNEL,
     adminToken: e.ADMIN_TOKEN,
+    metricsToken: e.METRICS_TOKEN,
+    metricsListen: e.METRICS_LISTEN,
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     demo: e.DEMO,
     publicUrl: e.PUBLIC_URL,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT,
+    corsOrigins: e.CORS_ORIGINS,
+    embedOrigins: e.EMBED_ORIGINS,
     iceServersJson: e.ICE_SERVERS,
     callParticipantLimit: e.CALL_PARTICIPANT_LIMIT,
     callRingTimeoutMs: e.CALL_RING_TIMEOUT_MS,

@@ -22,6 +22,8 @@ export interface AppContext {
   bus?: SyncBus;
   /** Where attachment ciphertext is kept; absent: files under DATA_DIR/blobs. */
   blobs?: BlobStore;
+  /** Set while the node shuts down: /readyz says 503 and new sockets are refused. */
+  lifecycle?: { draining: boolean };
   /** Overrides of the sync socket's timers and bounds (tests shrink them). */
   sync?: Partial<SyncOptions>;
 }

@@ -1,5 +1,7 @@
 import { buildApp } from './app';
 import { createProgressBar, progressOutputOn } from './cli/progress-bar';
+import { createMetrics } from './features/observability/metrics';
+import { startMetricsListener } from './features/observability/plugin';
 import { ConfigError, loadConfig } from './config';
 import type { AppContext } from './context';
 import { isNetworkEmpty, loadDemoNetwork } from './features/demo/load';
@@ -23,8 +25,16 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const ctx = await createRuntimeContext(config);
   const demoLogins = await loadDemoIfEmpty(ctx);
-  const app = await buildApp(ctx);
+  const metrics = createMetrics();
+  const app = await buildApp(ctx, { metrics });
   const address = await app.listen({ host: config.host, port: config.port });
+  const metricsListener =
+    config.metricsListen === undefined
+      ? null
+      : await startMetricsListener(metrics, config.metricsListen, ctx.logger);
+  if (metricsListener !== null) {
+    process.stdout.write(`Metrics are served at ${metricsListener.url}/metrics\n`);
+  }
   const url = config.publicUrl ?? address;
   process.stdout.write(`\nThe messenger is running at ${url}\n`);
   if (demoLogins) {
@@ -33,7 +43,7 @@ async function main(): Promise<void> {
     );
   }
   const shutdown = (): void => {
-    void app.close().then(() => ctx.db.close());
+    void Promise.all([app.close(), metricsListener?.server.close()]).then(() => ctx.db.close());
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

@@ -11,7 +11,13 @@ import { migrateToLatest } from './storage/migrate';
  */
 export async function createRuntimeContext(config: Config): Promise<AppContext> {
   const logger = createLogger(config.logLevel);
-  const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionError: (error) => {
+      logger.warn({ err: error }, 'postgresql connection lost; the pool reconnects on demand');
+    },
+  });
   await migrateToLatest(db);
   const ctx: AppContext = { config, db, logger, clock: systemClock };
   if (config.presenceSweepMs !== undefined) ctx.sync = { presenceSweepMs: config.presenceSweepMs };

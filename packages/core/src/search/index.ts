@@ -3,6 +3,7 @@ export * from './entry';
 export * from './server-node-schemas';
 export * from './server-nodes';
 export * from './flatten';
+export * from './search-terms';
 export * from './ranking';
 export * from './friend-list';
 export * from './presence';

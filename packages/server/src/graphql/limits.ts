@@ -40,6 +40,12 @@ function fieldsOf(type: Composite | undefined): FieldMap {
 /** Deepest field nesting accepted; the deepest real query of the client is about 8. */
 export const MAX_DEPTH = 12;
 /**
+ * Deepest nesting under an introspection field (`__schema`, `__type`): graphql's own
+ * introspection query (GraphiQL's) reaches 13 through its `ofType` chains. The
+ * list explosion (`fields { type { fields ...`) is graphql's MaxIntrospectionDepthRule's.
+ */
+export const MAX_INTROSPECTION_DEPTH = 15;
+/**
  * Largest estimated cost: every field costs the product of the page sizes above
  * it. The biggest client query (bootstrap: 100 friends and 100 threads with
  * their participants) costs about 6,000.
@@ -103,17 +109,20 @@ function multiplierOf(
 
 interface Measure {
   depth: number;
+  /** Deepest nesting counted from the root through an introspection field. */
+  introspectionDepth: number;
   cost: number;
 }
 
 /**
- * Walks one operation with fragments inlined. Introspection fields are left
- * out: the schema is public and GraphiQL's introspection is deep by nature.
+ * Walks one operation with fragments inlined. Introspection has its own depth
+ * limit (GraphiQL's query is deep by nature) and no cost: it reads the schema only.
  */
 function measure(context: ValidationContext, operation: OperationDefinitionNode): Measure {
   const schema = context.getSchema();
   const root = schema.getRootType(operation.operation);
   let maxDepth = 0;
+  let introspectionDepth = 0;
   let cost = 0;
 
   const visit = (
@@ -122,13 +131,20 @@ function measure(context: ValidationContext, operation: OperationDefinitionNode)
     depth: number,
     multiplier: number,
     fragments: ReadonlySet<string>,
+    inIntrospection = false,
   ): void => {
     for (const selection of set.selections) {
       if (selection.kind === Kind.FIELD) {
         const name = selection.name.value;
-        if (name.startsWith('__')) continue;
-        const field = fieldsOf(parent)[name];
         const fieldDepth = depth + 1;
+        if (inIntrospection || name.startsWith('__')) {
+          introspectionDepth = Math.max(introspectionDepth, fieldDepth);
+          if (selection.selectionSet !== undefined) {
+            visit(selection.selectionSet, undefined, fieldDepth, 1, fragments, true);
+          }
+          continue;
+        }
+        const field = fieldsOf(parent)[name];
         maxDepth = Math.max(maxDepth, fieldDepth);
         cost += multiplier;
         if (selection.selectionSet !== undefined) {
@@ -151,6 +167,7 @@ function measure(context: ValidationContext, operation: OperationDefinitionNode)
           depth,
           multiplier,
           fragments,
+          inIntrospection,
         );
       } else {
         const name = selection.name.value;
@@ -165,26 +182,35 @@ function measure(context: ValidationContext, operation: OperationDefinitionNode)
           depth,
           multiplier,
           new Set([...fragments, name]),
+          inIntrospection,
         );
       }
     }
   };
 
   visit(operation.selectionSet, isComposite(root) ? root : undefined, 0, 1, new Set());
-  return { depth: maxDepth, cost };
+  return { depth: maxDepth, introspectionDepth, cost };
 }
 
 export interface ComplexityLimits {
   maxDepth: number;
   maxCost: number;
+  maxIntrospectionDepth?: number;
 }
 
 /** Refuses operations nested deeper or estimated costlier than the limits ('query_too_complex'). */
 export function createComplexityRule(limits: ComplexityLimits): ValidationRule {
   return (context) => ({
     OperationDefinition(operation) {
-      const { depth, cost } = measure(context, operation);
-      if (depth > limits.maxDepth) {
+      const { depth, introspectionDepth, cost } = measure(context, operation);
+      const introspectionLimit = limits.maxIntrospectionDepth ?? MAX_INTROSPECTION_DEPTH;
+      if (introspectionDepth > introspectionLimit) {
+        context.reportError(
+          tooComplex(
+            `The introspection query is nested ${introspectionDepth} deep; the limit is ${introspectionLimit}.`,
+          ),
+        );
+      } else if (depth > limits.maxDepth) {
         context.reportError(
           tooComplex(`The query is nested ${depth} deep; the limit is ${limits.maxDepth}.`),
         );

@@ -4,6 +4,7 @@ import type { GraphQLError } from 'graphql';
 import { createGraphQLError, createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
+import { GRAPHIQL_CSP } from '../features/security/headers';
 import type { PresenceStore } from '../features/presence/store';
 import { createGraphQLContext, type GraphQLContext } from './context';
 import { badInputPlugin, variableError } from './bad-input';
@@ -65,6 +66,8 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLPluginOpti
     // GraphiQL only while developing; production runs persisted operations only.
     graphiql: !ctx.config.production,
     landingPage: false,
+    // Yoga's default CORS echoes any Origin with credentials; the app's one policy (security/cors) applies instead.
+    cors: false,
     maskedErrors: {
       maskError: (error, message, isDev) => {
         // Compared by shape: graphql's ESM and CommonJS builds may both be loaded (one per realm).
@@ -106,7 +109,12 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLPluginOpti
 
   app.route({
     url: GRAPHQL_PATH,
-    method: ['GET', 'POST', 'OPTIONS'],
+    // No OPTIONS: preflights are the CORS plugin's (a listed origin's answered, others not).
+    method: ['GET', 'POST'],
+    // Development's GraphiQL page needs its own CSP (its editor comes from unpkg).
+    ...(ctx.config.production
+      ? {}
+      : { helmet: { contentSecurityPolicy: { useDefaults: false, directives: GRAPHIQL_CSP } } }),
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => {

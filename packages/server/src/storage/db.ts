@@ -57,7 +57,16 @@ export interface OpenDbOptions {
   /** PostgreSQL schema to use (tests isolate themselves in their own schema). */
   pgSchema?: string;
   pgPoolSize?: number;
+  /**
+   * Told of a PostgreSQL connection that failed outside a query (the server restarted,
+   * the network dropped it). The pool drops that connection and opens a new one on
+   * demand; without a listener the error would end the process.
+   */
+  onConnectionError?: (error: Error) => void;
 }
+
+/** A PostgreSQL connection attempt gives up after this long (then /readyz says 503). */
+const PG_CONNECT_TIMEOUT_MS = 5000;
 
 // int8 columns (timestamps in ms, counts) come back as numbers, not strings.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -177,6 +186,9 @@ function openPostgres(url: string, options: OpenDbOptions): Db {
     connectionString: url,
     max: options.pgPoolSize ?? 10,
     pipeline: true,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    // Finds a connection whose peer vanished without a FIN (a failover, a cut link).
+    keepAlive: true,
   };
   const settings = [
     // Only the named statements (PREPARED) are cached; their text never varies with the
@@ -187,6 +199,12 @@ function openPostgres(url: string, options: OpenDbOptions): Db {
   if (options.pgSchema) settings.push(`-c search_path=${options.pgSchema},public`);
   poolConfig.options = settings.join(' ');
   const pool = new pg.Pool(poolConfig);
+  const onError = options.onConnectionError ?? (() => undefined);
+  // Idle connections' errors reach the pool; a checked-out one's reach only its client.
+  pool.on('error', onError);
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+  });
   const kysely = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: poolWithPreparedStatements(pool) }),
   });

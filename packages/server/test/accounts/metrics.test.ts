@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATRIX, PASSWORD, seedMatrix } from '../support/people';
 import { createTestApp, type TestApp } from '../support/session';
 
+/** /metrics is served on the public listener only to this bearer token (security/metrics-access.test.ts). */
+const METRICS_TOKEN = 'metrics-token-for-tests';
+
 describe('GET /metrics', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp('sqlite', {}, seedMatrix);
+    t = await createTestApp('sqlite', { METRICS_TOKEN }, seedMatrix);
   });
   afterAll(async () => {
     await t.dispose();
@@ -36,7 +39,10 @@ describe('GET /metrics', () => {
     });
     await t.app.inject('/no/such/path/12345');
 
-    const response = await t.app.inject('/metrics');
+    const response = await t.app.inject({
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/plain');
     const text = response.body;

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createComplexityRule, MAX_COST } from '../../src/graphql/limits';
+import {
+  createComplexityRule,
+  MAX_COST,
+  MAX_DEPTH,
+  MAX_INTROSPECTION_DEPTH,
+} from '../../src/graphql/limits';
 import { buildSchema } from '../../src/graphql/schema';
 import { asSession } from '../support/session';
 import { dialectsUnderTest } from '../support/test-db';
@@ -11,7 +16,9 @@ import { fixtureNetwork, PASSWORD, THREADS, usernameOf } from './fixture-network
 import { codesOf, createNetworkApp, gql, sessionCache, type GraphTestApp } from './support';
 
 /** graphql's CommonJS build, the one the schema was built with (the test runner would load the ESM one). */
-const { parse, validate } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
+const { getIntrospectionQuery, parse, validate } = createRequire(import.meta.url)(
+  'graphql',
+) as typeof import('graphql');
 
 const VIEWER_QUERY = 'query Me { viewer { id name } }';
 
@@ -208,17 +215,27 @@ describe('the complexity rule', () => {
     expect(check(variable, { maxDepth: 12, maxCost: 400 })).not.toEqual([]);
   });
 
-  it('multiplies page sizes down the tree and ignores introspection', () => {
+  it('multiplies page sizes down the tree; introspection has its own depth limit', () => {
     const query = '{ viewer { all_friends(first: 10) { edges { node { id name } } } } }';
     // viewer 1 + all_friends 1 + (edges, node, id, name) x 10.
     expect(check(query, { maxDepth: 12, maxCost: 42 })).toEqual([]);
     expect(check(query, { maxDepth: 12, maxCost: 41 })[0]?.code).toBe('query_too_complex');
-    expect(
-      check('{ __schema { types { fields { type { ofType { ofType { name } } } } } } }', {
-        maxDepth: 2,
-        maxCost: 1,
-      }),
-    ).toEqual([]);
+    const introspection =
+      '{ __schema { types { fields { type { ofType { ofType { name } } } } } } }';
+    // Introspection costs nothing and is not held to the data depth: it reads the schema.
+    expect(check(introspection, { maxDepth: 2, maxCost: 1 })).toEqual([]);
+    // GraphiQL's own introspection query fits the default limits.
+    expect(check(getIntrospectionQuery(), { maxDepth: MAX_DEPTH, maxCost: MAX_COST })).toEqual([]);
+    // A chain of ofType (no list, so graphql's MaxIntrospectionDepthRule lets it through) does not.
+    const chain = `{ __type(name: "Query") { ${'ofType { '.repeat(MAX_INTROSPECTION_DEPTH)}name${' }'.repeat(MAX_INTROSPECTION_DEPTH)} } }`;
+    expect(check(chain, { maxDepth: MAX_DEPTH, maxCost: MAX_COST })[0]?.code).toBe(
+      'query_too_complex',
+    );
+    // Also through a fragment on an introspection type.
+    const viaFragment = `query { __type(name: "Query") { ...Deep } } fragment Deep on __Type { ${'ofType { '.repeat(MAX_INTROSPECTION_DEPTH)}name${' }'.repeat(MAX_INTROSPECTION_DEPTH)} }`;
+    expect(check(viaFragment, { maxDepth: MAX_DEPTH, maxCost: MAX_COST })[0]?.code).toBe(
+      'query_too_complex',
+    );
   });
 });
 

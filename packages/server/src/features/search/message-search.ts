@@ -175,7 +175,8 @@ export async function searchMessages(
   limit: number,
   tuning: MessageSearchTuning = MESSAGE_SEARCH_TUNING,
 ): Promise<MessageHitModel[]> {
-  if (query.words.length === 0 || query.rawWords.length === 0) return [];
+  // A blank query has no words either: message search always needs one.
+  if (query.kind !== 'words') return [];
   const viewerId = scope.viewer.id;
   const threads = await allViewerThreads(scope.db, viewerId);
   if (threads.length === 0) return [];

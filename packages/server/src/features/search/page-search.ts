@@ -10,7 +10,7 @@ import { PAGE_COLUMNS } from '../graph/pages-repo';
 import type { ViewerScope } from '../graph/scope';
 import type { PageCategory } from '../network/tables';
 import { nameCondition } from './name-sql';
-import { rankMatches, type SearchQuery } from './query';
+import { matchesNothing, rankMatches, type SearchQuery } from './query';
 
 /** Candidates read per category: pages are few next to people, but a query may be broad. */
 const CANDIDATES = 200;
@@ -32,6 +32,7 @@ export async function searchPages(
   query: SearchQuery,
   options: PageSearchOptions,
 ): Promise<PageModel[]> {
+  if (matchesNothing(query)) return [];
   const dialect = scope.db.dialect;
   const [rows, recent] = await scope.db.read((k) => {
     let q = k
@@ -78,6 +79,7 @@ export async function searchGames(
   limit: number,
   excludeIds?: ReadonlySet<string>,
 ): Promise<GameModel[]> {
+  if (matchesNothing(query)) return [];
   const dialect = scope.db.dialect;
   const rows: GameRow[] = await scope.db.read((k) =>
     k

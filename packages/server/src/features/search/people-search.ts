@@ -6,7 +6,7 @@ import { personModel, type PersonModel } from '../graph/models';
 import { PERSON_COLUMNS, type PersonRow } from '../graph/people-repo';
 import type { ViewerScope } from '../graph/scope';
 import { nameCondition, prefixCondition } from './name-sql';
-import { rankMatches, type SearchQuery } from './query';
+import { matchesNothing, rankMatches, type SearchQuery } from './query';
 
 export interface PeopleSearchOptions {
   limit: number;
@@ -198,6 +198,7 @@ export async function searchPeople(
   query: SearchQuery,
   options: PeopleSearchOptions,
 ): Promise<PersonModel[]> {
+  if (matchesNothing(query)) return [];
   const circle = await scope.circle();
   const dialect = scope.db.dialect;
   const aliasIds = [...circle.aliases]

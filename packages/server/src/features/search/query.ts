@@ -1,16 +1,26 @@
-import { normalizeForMatch, triage, TYPEAHEAD, wordsOf, type TriageTexts } from '@messenger/core';
+import {
+  searchTermsOf,
+  triage,
+  TYPEAHEAD,
+  type SearchTerms,
+  type TriageTexts,
+} from '@messenger/core';
 import { badArgument, graphqlError } from '../../graphql/errors';
 
 /** Longest query accepted; a typeahead never needs more. */
 export const MAX_QUERY_LENGTH = 100;
 
-export interface SearchQuery {
-  /** Flattened (core normalizeForMatch): lower case, diacritics folded, spaces collapsed. */
-  normalized: string;
-  /** Words of the normalized query (letters and digits only, so safe in any index syntax). */
-  words: string[];
-  /** Lower-cased but not flattened words, for indexes that do not fold diacritics. */
-  rawWords: string[];
+/**
+ * A checked query (core searchTermsOf): `normalized` is flattened (lower case, diacritics
+ * folded, spaces collapsed); `words` are its letters-and-digits words, so safe in any index
+ * syntax; `rawWords` the unflattened ones. Kind `nothing` (no word at all) must answer
+ * empty without asking an index: every search leaf checks `matchesNothing`.
+ */
+export type SearchQuery = SearchTerms;
+
+/** A query with no letter or digit: every search answers it with no results. */
+export function matchesNothing(query: SearchQuery): boolean {
+  return query.kind === 'nothing';
 }
 
 /**
@@ -30,12 +40,7 @@ export function prepareQuery(raw: string, allowShort: boolean, field: string): S
       field,
     );
   }
-  const normalized = normalizeForMatch(trimmed);
-  return {
-    normalized,
-    words: wordsOf(normalized),
-    rawWords: wordsOf(trimmed.toLowerCase()),
-  };
+  return searchTermsOf(trimmed);
 }
 
 /**

@@ -2,7 +2,7 @@ import { threadModel, type ThreadModel, type ThreadRow } from '../graph/models';
 import type { ViewerScope } from '../graph/scope';
 import { loadThreadParticipants, otherNames, titleOf } from '../graph/thread-participants';
 import { viewerGroupThreads } from '../graph/threads-repo';
-import { rankMatches, type SearchQuery } from './query';
+import { matchesNothing, rankMatches, type SearchQuery } from './query';
 
 export interface ThreadSearchOptions {
   limit: number;
@@ -24,6 +24,7 @@ export async function searchGroupThreads(
   query: SearchQuery,
   options: ThreadSearchOptions,
 ): Promise<ThreadModel[]> {
+  if (matchesNothing(query)) return [];
   const all = await viewerGroupThreads(scope.db, scope.viewer.id);
   const threads = all.filter(
     (t) =>

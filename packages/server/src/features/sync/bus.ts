@@ -37,6 +37,11 @@ export interface SyncBus {
   /** Returns the unsubscribe function. */
   subscribe(handler: BusHandler): () => void;
   close(): Promise<void>;
+  /**
+   * Rejects while the bus cannot carry messages between nodes (Redis down): /readyz
+   * then says 503. Absent: an in-process bus, always able.
+   */
+  checkReady?(timeoutMs: number): Promise<void>;
 }
 
 /** Calls every handler in publish order, each on its own microtask, never inside `publish`. */

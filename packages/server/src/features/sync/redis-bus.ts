@@ -32,7 +32,13 @@ export class RedisBus implements SyncBus {
   }
 
   static async connect(url: string, logger: Logger, channel = 'messenger:sync'): Promise<RedisBus> {
-    const options = { lazyConnect: true, maxRetriesPerRequest: 2, enableAutoPipelining: true };
+    const options = {
+      lazyConnect: true,
+      maxRetriesPerRequest: 2,
+      enableAutoPipelining: true,
+      // Back off to at most 2 s between attempts while Redis is away, forever: never give up.
+      retryStrategy: (attempt: number) => Math.min(attempt * 100, 2000),
+    };
     const pub = new Redis(url, options);
     const sub = new Redis(url, { ...options, enableAutoPipelining: false });
     // ioredis reconnects by itself; an error event without a listener would crash the process.
@@ -63,6 +69,27 @@ export class RedisBus implements SyncBus {
 
   subscribe(handler: BusHandler): () => void {
     return this.handlers.add(handler);
+  }
+
+  /**
+   * Both connections up (after a reconnect ioredis resubscribes the channel by itself)
+   * and Redis answering a PING in time.
+   */
+  async checkReady(timeoutMs: number): Promise<void> {
+    if (this.pub.status !== 'ready' || this.sub.status !== 'ready') {
+      throw new Error(`redis is ${this.pub.status}/${this.sub.status}`);
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        reject(new Error('redis did not answer PING in time'));
+      }, timeoutMs);
+    });
+    try {
+      await Promise.race([this.pub.ping(), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close(): Promise<void> {

@@ -25,23 +25,6 @@ export interface WebClientOptions {
   distDir?: string;
 }
 
-/**
- * The page's security headers: scripts only from this origin (Vite emits no
- * inline script), no framing by other sites, no MIME sniffing.
- */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https: http:",
-  "media-src 'self' blob:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
-
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -109,13 +92,7 @@ export function webClientRoutes(options: WebClientOptions = {}): FastifyPluginAs
           .type('text/html; charset=utf-8')
           .send(notBuiltPage(distDir));
       }
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('content-security-policy', CONTENT_SECURITY_POLICY)
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'same-origin')
-        .type('text/html; charset=utf-8')
-        .send(html);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     };
 
     for (const route of SPA_ROUTES) {
