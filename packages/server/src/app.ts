@@ -1,4 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { TrustProxy } from './config';
 import type { AppContext } from './context';
 import { toWireError } from './errors';
 import { preparePasswordChecks } from './features/accounts/passwords';
@@ -14,6 +15,13 @@ import { presenceStoreFor } from './features/presence/store';
 import { registerGraphQL } from './graphql/plugin';
 import { registerSync } from './features/sync/plugin';
 
+/** A hop count as the function Fastify runs per hop (its typings take no number). */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /**
  * Builds the whole HTTP application without listening, so tests can call
  * `app.inject` (Fastify's testing guide) and `main.ts` can listen.
@@ -23,7 +31,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Behind a balancer, the client's own address (rate limits, logs) comes from X-Forwarded-For.
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
   });
 
   app.setErrorHandler((error, request, reply) => {
