@@ -43,6 +43,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   // Before every route: metrics time all of them, sessions and CSRF guard all of them (GraphQL too).
   const metrics = createMetrics();
+  // Features count their work through the context (sends, deltas, sockets, search).
+  ctx.metrics = metrics.messenger;
   registerObservability(app, metrics);
   await registerSessionHooks(app, ctx);
   await preparePasswordChecks();

@@ -5,6 +5,7 @@ import type { Db } from './storage/db';
 import type { SyncBus } from './features/sync/bus';
 import type { SyncOptions } from './features/sync/options';
 import type { BlobStore } from './features/attachments/blob-store';
+import type { MessengerMetrics } from './features/observability/messenger-metrics';
 
 /**
  * Everything a handler may depend on, built once at start-up (atproto's
@@ -22,6 +23,8 @@ export interface AppContext {
   bus?: SyncBus;
   /** Where attachment ciphertext is kept; absent: files under DATA_DIR/blobs. */
   blobs?: BlobStore;
+  /** The messenger's Prometheus metrics; set by buildApp (absent in tests without an app). */
+  metrics?: MessengerMetrics;
   /** Overrides of the sync socket's timers and bounds (tests shrink them). */
   sync?: Partial<SyncOptions>;
 }
