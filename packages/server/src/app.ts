@@ -1,4 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { TrustProxy } from './config';
 import type { AppContext } from './context';
 import { toWireError } from './errors';
 import { preparePasswordChecks } from './features/accounts/passwords';
@@ -17,6 +18,13 @@ import { registerCors } from './features/security/cors';
 import { registerSecurityHeaders } from './features/security/headers';
 import { registerSync } from './features/sync/plugin';
 
+/** A hop count as the function Fastify runs per hop (its typings take no number). */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /**
  * Builds the whole HTTP application without listening, so tests can call
  * `app.inject` (Fastify's testing guide) and `main.ts` can listen.
@@ -34,7 +42,8 @@ export async function buildApp(
   const app = Fastify({
     loggerInstance,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Behind a balancer, the client's own address (rate limits, logs) comes from X-Forwarded-For.
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -49,6 +58,8 @@ export async function buildApp(
 
   // Before every route: metrics time all of them, sessions and CSRF guard all of them (GraphQL too).
   const metrics = options.metrics ?? createMetrics();
+  // Features count their work through the context (sends, deltas, sockets, search).
+  ctx.metrics = metrics.messenger;
   registerObservability(app, metrics, ctx.config);
   await registerSessionHooks(app, ctx);
   await preparePasswordChecks();

@@ -1,5 +1,45 @@
+import { isIP } from 'node:net';
 import { ATTACHMENT_LIMITS } from '@messenger/core';
 import { z } from 'zod';
+
+/**
+ * Fastify's `trustProxy`: whom to believe about the client's address
+ * (X-Forwarded-For) and protocol. `false`: nobody (the default: a node reached
+ * directly must not let clients pick their address); `true`: any peer; a hop
+ * count; or the balancers' addresses and CIDR ranges.
+ */
+export type TrustProxy = boolean | number | string[];
+
+const CIDR = /^(.+)\/(\d{1,3})$/;
+
+function isAddressOrRange(entry: string): boolean {
+  const range = CIDR.exec(entry);
+  if (!range) return isIP(entry) !== 0;
+  const [, address = '', bits = ''] = range;
+  const family = isIP(address);
+  return family !== 0 && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: `false` | `true` | a hop count | comma-separated addresses or CIDR ranges. */
+const trustProxySchema = z
+  .string()
+  .default('false')
+  .transform((raw, context): TrustProxy => {
+    const text = raw.trim();
+    if (text === '' || text === 'false') return false;
+    if (text === 'true') return true;
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim());
+    const bad = entries.find((entry) => !isAddressOrRange(entry));
+    if (bad !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: `"${bad}" is not true, false, a hop count, an IP address or a CIDR range`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /**
  * Every setting comes from the environment (README: Configuration). Invalid
@@ -61,6 +101,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** A separate listener (host:port) that serves only /metrics, without a token. */
   METRICS_LISTEN: listenAddress.optional(),
+  TRUST_PROXY: trustProxySchema,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: z.enum(['auto', 'off']).default('auto'),
@@ -97,6 +138,7 @@ export interface Config {
   adminToken: string | undefined;
   metricsToken: string | undefined;
   metricsListen: { host: string; port: number } | undefined;
+  trustProxy: TrustProxy;
   production: boolean;
   logLevel: string;
   demo: 'auto' | 'off';
@@ -133,6 +175,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     adminToken: e.ADMIN_TOKEN,
     metricsToken: e.METRICS_TOKEN,
     metricsListen: e.METRICS_LISTEN,
+    trustProxy: e.TRUST_PROXY,
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     demo: e.DEMO,

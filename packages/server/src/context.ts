@@ -5,6 +5,7 @@ import type { Db } from './storage/db';
 import type { SyncBus } from './features/sync/bus';
 import type { SyncOptions } from './features/sync/options';
 import type { BlobStore } from './features/attachments/blob-store';
+import type { MessengerMetrics } from './features/observability/messenger-metrics';
 
 /**
  * Everything a handler may depend on, built once at start-up (atproto's
@@ -24,6 +25,8 @@ export interface AppContext {
   blobs?: BlobStore;
   /** Set while the node shuts down: /readyz says 503 and new sockets are refused. */
   lifecycle?: { draining: boolean };
+  /** The messenger's Prometheus metrics; set by buildApp (absent in tests without an app). */
+  metrics?: MessengerMetrics;
   /** Overrides of the sync socket's timers and bounds (tests shrink them). */
   sync?: Partial<SyncOptions>;
 }

@@ -1,5 +1,11 @@
 import type { ParticipantState, WireCall, WireCallStatus } from '@messenger/core';
-import type { CallKysely, CallParticipantTable, CallTable } from './tables';
+import type { AppContext } from '../../context';
+import {
+  withCallTables,
+  type CallKysely,
+  type CallParticipantTable,
+  type CallTable,
+} from './tables';
 
 export type CallRow = CallTable;
 export type CallParticipantRow = CallParticipantTable;
@@ -187,4 +193,17 @@ export async function joinedDeviceUser(
     .where('calls.status', '<>', 'ended')
     .executeTakeFirst();
   return row !== undefined && isJoined(row) ? row.user_id : null;
+}
+
+/** Calls not ended, by status (the messenger_calls gauge): one grouped count of the whole cluster. */
+export async function callsByStatus(ctx: AppContext): Promise<Record<string, number>> {
+  const rows = await ctx.db.read((db) =>
+    withCallTables(db)
+      .selectFrom('calls')
+      .select((eb) => ['status', eb.fn.countAll<number | string>().as('count')])
+      .where('status', '<>', 'ended')
+      .groupBy('status')
+      .execute(),
+  );
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
 }

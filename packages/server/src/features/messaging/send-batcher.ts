@@ -159,7 +159,10 @@ export class SendBatcher<T> {
     this.stats.sends += batch.length;
     this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
     lane.running = true;
+    this.ctx.metrics?.sendBatchSize.observe(batch.length);
+    const started = performance.now();
     void this.write(batch).finally(() => {
+      this.ctx.metrics?.sendBatchDuration.observe((performance.now() - started) / 1000);
       lane.running = false;
       this.schedule(lane);
     });

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { createMessengerMetrics, type MessengerMetrics } from './messenger-metrics';
 
 export type LoginOutcome = 'success' | 'invalid_credentials' | 'rate_limited' | 'bad_request';
 
@@ -6,6 +7,8 @@ export interface Metrics {
   registry: Registry;
   httpDuration: Histogram<'method' | 'route' | 'status_code'>;
   loginAttempts: Counter<'outcome'>;
+  /** Sockets, deltas, sends, the bus, presence, calls and search (messenger-metrics.ts). */
+  messenger: MessengerMetrics;
 }
 
 /**
@@ -28,5 +31,5 @@ export function createMetrics(): Metrics {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
-  return { registry, httpDuration, loginAttempts };
+  return { registry, httpDuration, loginAttempts, messenger: createMessengerMetrics(registry) };
 }

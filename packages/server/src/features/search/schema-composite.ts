@@ -5,6 +5,7 @@ import { parseArgs } from '../../graphql/errors';
 import { maxItems } from '../../graphql/limits';
 import { begin, excludeIds, flag, limitArg, queryArgs } from './schema-args';
 import { resultConnection, SearchResultConnection } from './schema-results';
+import { timedSearch } from './timing';
 import {
   combinedSearch,
   seeAllSearch,
@@ -54,11 +55,13 @@ builder.queryField('search_combined', (t) =>
     resolve: async (_root, rawArgs, ctx) => {
       const args = parseArgs(combinedArgs, rawArgs);
       const { scope, query } = begin(ctx, args.query, args.allow_short_query, 'query');
-      return combinedSearch(scope, query, {
-        numUsers: args.num_users,
-        numGroups: args.num_groups,
-        numPages: args.num_pages,
-      });
+      return timedSearch(ctx.app, 'combined', () =>
+        combinedSearch(scope, query, {
+          numUsers: args.num_users,
+          numGroups: args.num_groups,
+          numPages: args.num_pages,
+        }),
+      );
     },
   }),
 );
@@ -107,7 +110,9 @@ builder.queryField('search_see_all', (t) =>
     resolve: async (_root, rawArgs, ctx) => {
       const args = parseArgs(seeAllArgs, rawArgs);
       const { scope, query } = begin(ctx, args.query, args.allow_short_query, 'query');
-      const list = await seeAllSearch(scope, query, args.exclude_ids, args.supported_types);
+      const list = await timedSearch(ctx.app, 'see_all', () =>
+        seeAllSearch(scope, query, args.exclude_ids, args.supported_types),
+      );
       return resultConnection('see-all', list);
     },
   }),
@@ -142,7 +147,7 @@ builder.queryField('search_workchat', (t) =>
     resolve: async (_root, rawArgs, ctx) => {
       const args = parseArgs(queryArgs, rawArgs);
       const { scope, query } = begin(ctx, args.query, args.allow_short_query, 'query');
-      return workchatSearch(scope, query);
+      return timedSearch(ctx.app, 'workchat', () => workchatSearch(scope, query));
     },
   }),
 );

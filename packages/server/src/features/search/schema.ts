@@ -6,6 +6,7 @@ import { maxItems } from '../../graphql/limits';
 import { begin, excludeIds, flag, limitArg, queryArgs } from './schema-args';
 import { resultConnection, SearchResultConnection } from './schema-results';
 import { groupSearch, messageSearch, pageSearch, profileSearch, roomSearch } from './service';
+import { timedSearch } from './timing';
 
 const SearchContextArg = builder.enumType('SearchContextInput', {
   values: ['workchat', 'web_messenger_composer'] as const,
@@ -49,12 +50,14 @@ builder.queryField('search_profiles', (t) =>
         'search_query',
       );
       ctx.app.logger.debug({ session: args.session, viewer: scope.viewer.id }, 'profile search');
-      const list = await profileSearch(scope, query, {
-        limit: args.result_limit,
-        excludeIds: args.exclude_ids,
-        canViewerSendMoney: args.can_viewer_send_money,
-        context: args.context ?? null,
-      });
+      const list = await timedSearch(ctx.app, 'people', () =>
+        profileSearch(scope, query, {
+          limit: args.result_limit,
+          excludeIds: args.exclude_ids,
+          canViewerSendMoney: args.can_viewer_send_money,
+          context: args.context ?? null,
+        }),
+      );
       return resultConnection('profiles', list);
     },
   }),
@@ -70,7 +73,8 @@ builder.queryField('search_groups', (t) =>
     resolve: async (_root, rawArgs, ctx) => {
       const args = parseArgs(queryArgs, rawArgs);
       const { scope, query } = begin(ctx, args.query, args.allow_short_query, 'query');
-      return resultConnection('groups', await groupSearch(scope, query));
+      const list = await timedSearch(ctx.app, 'groups', () => groupSearch(scope, query));
+      return resultConnection('groups', list);
     },
   }),
 );
@@ -99,7 +103,10 @@ builder.queryField('search_messages', (t) =>
     resolve: async (_root, rawArgs, ctx) => {
       const args = parseArgs(messageArgs, rawArgs);
       const { scope, query } = begin(ctx, args.query, args.allow_short_query, 'query');
-      return resultConnection('messages', await messageSearch(scope, query, args.limit));
+      const list = await timedSearch(ctx.app, 'messages', () =>
+        messageSearch(scope, query, args.limit),
+      );
+      return resultConnection('messages', list);
     },
   }),
 );
@@ -114,7 +121,8 @@ builder.queryField('search_rooms', (t) =>
     resolve: async (_root, rawArgs, ctx) => {
       const args = parseArgs(queryArgs, rawArgs);
       const { scope, query } = begin(ctx, args.query, args.allow_short_query, 'query');
-      return resultConnection('rooms', await roomSearch(scope, query));
+      const list = await timedSearch(ctx.app, 'rooms', () => roomSearch(scope, query));
+      return resultConnection('rooms', list);
     },
   }),
 );
@@ -145,12 +153,14 @@ builder.queryField('search_pages', (t) =>
     resolve: async (_root, rawArgs, ctx) => {
       const args = parseArgs(pageArgs, rawArgs);
       const { scope, query } = begin(ctx, args.query, args.allow_short_query, 'query');
-      const list = await pageSearch(scope, query, {
-        messengerCommerce: args.messenger_commerce,
-        includeGames: args.include_games,
-        internalBot: args.internal_bot,
-        vcEndpoint: args.vc_endpoint,
-      });
+      const list = await timedSearch(ctx.app, 'pages', () =>
+        pageSearch(scope, query, {
+          messengerCommerce: args.messenger_commerce,
+          includeGames: args.include_games,
+          internalBot: args.internal_bot,
+          vcEndpoint: args.vc_endpoint,
+        }),
+      );
       return resultConnection('pages', list);
     },
   }),

@@ -3,7 +3,10 @@ import type { DeltaNote } from './delta-log';
 
 /**
  * The text of a bus message on Redis: `<origin node id>\n<JSON>`. The origin
- * comes first so that a node skips its own echo without parsing it.
+ * comes first so that a node skips its own echo without parsing it. It may
+ * carry when it was published (`<origin>@<ms since epoch>`): receivers measure
+ * the bus's lag (messenger_bus_lag_seconds); a message without it (a node of
+ * an earlier release, during a rolling upgrade) is read all the same.
  *
  * A `deltas` message adds a third part: `<origin>\n<head JSON>\n<payloads>`.
  * A message's delta is the same payload for each of its recipients, so each
@@ -24,7 +27,8 @@ interface DeltasHead {
 /** Above this, the deltas are left out and receivers read them from the log. */
 export const INLINE_LIMIT_BYTES = 512 * 1024;
 
-export function encodeBusMessage(origin: string, message: BusMessage): string {
+export function encodeBusMessage(origin: string, message: BusMessage, sentAt?: number): string {
+  if (sentAt !== undefined) origin = `${origin}@${String(sentAt)}`;
   if (message.type !== 'deltas') return `${origin}\n${JSON.stringify(message)}`;
   const payloads: string[] = [];
   const ends: number[] = [];
@@ -57,14 +61,26 @@ export function encodeBusMessage(origin: string, message: BusMessage): string {
 }
 
 export type DecodedBusMessage =
-  { ok: true; origin: string; message: BusMessage } | { ok: false; reason: string };
+  | { ok: true; origin: string; message: BusMessage; sentAt?: number }
+  | { ok: false; reason: string };
+
+/** `origin` or `origin@ms`. */
+function splitOrigin(line: string): { origin: string; sentAt?: number } {
+  const at = line.lastIndexOf('@');
+  if (at < 0) return { origin: line };
+  const sentAt = Number(line.slice(at + 1));
+  return Number.isFinite(sentAt) && at + 1 < line.length
+    ? { origin: line.slice(0, at), sentAt }
+    : { origin: line };
+}
 
 /** `skipOrigin`: a message from this origin is answered without parsing its JSON. */
 export function decodeBusMessage(text: string, skipOrigin?: string): DecodedBusMessage | null {
   const newline = text.indexOf('\n');
   if (newline < 0) return { ok: false, reason: 'no origin' };
-  const origin = text.slice(0, newline);
+  const { origin, sentAt } = splitOrigin(text.slice(0, newline));
   if (origin === skipOrigin) return null;
+  const stamp = sentAt === undefined ? {} : { sentAt };
   // JSON text holds no raw newline: a second one starts the payloads.
   const headEnd = text.indexOf('\n', newline + 1);
   let value: unknown;
@@ -74,13 +90,13 @@ export function decodeBusMessage(text: string, skipOrigin?: string): DecodedBusM
     return { ok: false, reason: 'not JSON' };
   }
   const message = value as BusMessage | DeltasHead;
-  if (message.type !== 'deltas') return { ok: true, origin, message };
+  if (message.type !== 'deltas') return { ok: true, origin, message, ...stamp };
   const head = message as DeltasHead;
   if (headEnd < 0 || !Array.isArray(head.ends) || !Array.isArray(head.notes))
     return { ok: false, reason: 'malformed deltas' };
   const notes = unpackNotes(head, text, headEnd + 1);
   if (notes === null) return { ok: false, reason: 'malformed deltas' };
-  return { ok: true, origin, message: { type: 'deltas', notes } };
+  return { ok: true, origin, message: { type: 'deltas', notes }, ...stamp };
 }
 
 function unpackNotes(head: DeltasHead, text: string, start: number): DeltaNote[] | null {

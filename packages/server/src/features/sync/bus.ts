@@ -36,6 +36,8 @@ export interface SyncBus {
   publish(message: BusMessage): Promise<void>;
   /** Returns the unsubscribe function. */
   subscribe(handler: BusHandler): () => void;
+  /** Reports how long other nodes' messages took to arrive (a bus between nodes only). */
+  observeLag?(observer: (seconds: number) => void): void;
   close(): Promise<void>;
   /**
    * Rejects while the bus cannot carry messages between nodes (Redis down): /readyz

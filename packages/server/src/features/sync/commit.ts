@@ -77,6 +77,11 @@ export async function commitWithDeltas<T>(
 /** After a commit: a failed publish only delays pushes (sockets also read the log), so it is logged. */
 export function publishNotes(ctx: AppContext, notes: DeltaNote[]): void {
   if (notes.length === 0) return;
+  if (ctx.metrics !== undefined) {
+    let appended = 0;
+    for (const note of notes) appended += note.deltas.length;
+    ctx.metrics.deltasAppended.inc(appended);
+  }
   busOf(ctx)
     .publish({ type: 'deltas', notes })
     .catch((error: unknown) => {

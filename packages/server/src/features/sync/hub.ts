@@ -18,6 +18,7 @@ import { SyncConnection } from './connection';
 import { readLogState, type DeltaNote } from './delta-log';
 import type { SyncOptions } from './options';
 import { encodeDeltaFrame, PayloadBytes } from './frame-bytes';
+import type { MessengerMetrics } from '../observability/messenger-metrics';
 import { DeltaPump, type UserChannel } from './pump';
 import { TurnCorker } from './turn-corker';
 
@@ -52,6 +53,7 @@ export interface HubDeps {
   logger: Logger;
   clock: Clock;
   options: SyncOptions;
+  metrics?: MessengerMetrics | undefined;
 }
 
 /**
@@ -84,6 +86,9 @@ export class SyncHub {
       },
       ready: (conn) => {
         this.listeners?.ready(conn);
+      },
+      pushed: (count) => {
+        deps.metrics?.deltasPushed.inc(count);
       },
     });
     this.unsubscribe = deps.bus.subscribe((message) => {
@@ -311,6 +316,9 @@ export class SyncHub {
     let reason: ResyncReason | null = null;
     if (hello.last_seq > log.head) reason = 'ahead_of_head';
     else if (hello.last_seq < log.pruned) reason = 'window_expired';
+    this.deps.metrics?.hellos.inc({
+      kind: reason !== null ? 'resync' : hello.last_seq === 0 ? 'fresh' : 'resume',
+    });
     if (reason === null) {
       conn.sentSeq = hello.last_seq;
     } else {

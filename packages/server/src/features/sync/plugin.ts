@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import type { Viewer } from '../accounts/viewer';
+import { callsByStatus } from '../calls/repo';
 import { CallRuntime } from '../calls/runtime';
 import { DeliveryQueue } from '../messaging/delivery-service';
 import { SocketSends } from '../messaging/socket-send';
@@ -67,7 +68,19 @@ function originAllowed(request: FastifyRequest, config: Config): boolean {
 export async function registerSync(app: FastifyInstance, ctx: AppContext): Promise<SyncRuntime> {
   const options = syncOptions(ctx.sync);
   const bus = busOf(ctx);
-  const hub = new SyncHub({ db: ctx.db, bus, logger: ctx.logger, clock: ctx.clock, options });
+  const hub = new SyncHub({
+    db: ctx.db,
+    bus,
+    logger: ctx.logger,
+    clock: ctx.clock,
+    options,
+    metrics: ctx.metrics,
+  });
+  if (ctx.metrics !== undefined) {
+    ctx.metrics.sources.openSockets = () => hub.size;
+    ctx.metrics.sources.callsByStatus = () => callsByStatus(ctx);
+    bus.observeLag?.((seconds) => ctx.metrics?.busLag.observe(seconds));
+  }
   const view = presenceStoreFor(ctx);
   // A bus given to the context (Redis) may join several nodes: presence is combined across them.
   const cluster =
@@ -93,6 +106,9 @@ export async function registerSync(app: FastifyInstance, ctx: AppContext): Promi
     connectionsOf: (userId) => hub.connectionsOf(userId),
     deliverLocally: (userIds, frame) => {
       hub.deliverEphemeral(userIds, frame);
+    },
+    reported: (status) => {
+      ctx.metrics?.presenceReports.inc({ status });
     },
   });
   const typing = new TypingRelay({ db: ctx.db, bus, logger: ctx.logger, options });

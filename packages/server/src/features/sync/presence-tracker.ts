@@ -18,6 +18,8 @@ export interface PresenceDeps {
   connectionsOf(userId: string): ReadonlySet<SyncConnection>;
   /** Hands an ephemeral frame to these users' sockets on this node only. */
   deliverLocally(userIds: readonly string[], frame: string): void;
+  /** Counts each change reported (messenger_presence_reports_total). */
+  reported?: (status: PresenceStatus) => void;
 }
 
 /**
@@ -124,6 +126,7 @@ export class PresenceTracker {
     // With several nodes the store gives the cluster's status: a socket elsewhere may keep the user on.
     const shown = this.deps.store.get(userId);
     if (shown === previous) return;
+    this.deps.reported?.(shown);
     const frame: ServerFrame = { type: 'presence', user_id: userId, status: shown };
     void this.audienceOf(userId)
       .then((ids) =>

@@ -48,6 +48,8 @@ export interface PumpDeps {
   close(conn: SyncConnection, code: number, reason: string): void;
   /** The socket caught up for the first time (after `ready`). */
   ready(conn: SyncConnection): void;
+  /** Counts delta frames written (messenger_deltas_pushed_total). */
+  pushed?: (count: number) => void;
 }
 
 /**
@@ -90,6 +92,7 @@ export class DeltaPump {
       if (cached === undefined) return false;
       conn.sendFrameBytes(cached);
       conn.sentSeq += 1;
+      this.deps.pushed?.(1);
     }
     return true;
   }
@@ -116,6 +119,7 @@ export class DeltaPump {
       if (cached !== undefined) {
         conn.sendFrameBytes(cached);
         conn.sentSeq += 1;
+        this.deps.pushed?.(1);
         continue;
       }
       if (this.awaitsOutOfOrderNote(conn, channel)) {
@@ -156,6 +160,7 @@ export class DeltaPump {
         if (!(await this.waitForRoom(conn, channel))) return;
         conn.sendText(deltaFrame(row.seq, row.payload));
         conn.sentSeq = row.seq;
+        this.deps.pushed?.(1);
       }
       if (conn.sentSeq === before) {
         // Pruned between the walk and the read: walk again after the window's check.

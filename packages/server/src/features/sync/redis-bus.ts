@@ -16,6 +16,7 @@ export class RedisBus implements SyncBus {
   private closed = false;
   /** How this node's own messages start: their echo is dropped before it is decoded. */
   private readonly ownPrefix: Buffer;
+  private lagObserver: ((seconds: number) => void) | null = null;
 
   private constructor(
     readonly nodeId: string,
@@ -24,7 +25,8 @@ export class RedisBus implements SyncBus {
     private readonly sub: Redis,
     private readonly logger: Logger,
   ) {
-    this.ownPrefix = Buffer.from(`${nodeId}\n`, 'utf8');
+    // Every message of this node starts `<nodeId>@<published at>`.
+    this.ownPrefix = Buffer.from(`${nodeId}@`, 'utf8');
     sub.on('messageBuffer', (_channel: Buffer, payload: Buffer) => {
       if (this.isOwn(payload)) return;
       this.receive(payload.toString('utf8'));
@@ -64,7 +66,7 @@ export class RedisBus implements SyncBus {
     this.handlers.dispatch(message, (error) => {
       this.logger.error({ err: error }, 'sync bus handler failed');
     });
-    await this.pub.publish(this.channel, encodeBusMessage(this.nodeId, message));
+    await this.pub.publish(this.channel, encodeBusMessage(this.nodeId, message, Date.now()));
   }
 
   subscribe(handler: BusHandler): () => void {
@@ -92,6 +94,10 @@ export class RedisBus implements SyncBus {
     }
   }
 
+  observeLag(observer: (seconds: number) => void): void {
+    this.lagObserver = observer;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -111,6 +117,10 @@ export class RedisBus implements SyncBus {
     if (!decoded.ok) {
       this.logger.warn({ reason: decoded.reason }, 'sync bus: dropped a malformed message');
       return;
+    }
+    // Wall clocks of two nodes: NTP keeps them within a millisecond or so; never below zero.
+    if (decoded.sentAt !== undefined && this.lagObserver !== null) {
+      this.lagObserver(Math.max(0, Date.now() - decoded.sentAt) / 1000);
     }
     this.handlers.dispatch(decoded.message, (error) => {
       this.logger.error({ err: error }, 'sync bus handler failed');
