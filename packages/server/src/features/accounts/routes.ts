@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import type { Metrics } from '../observability/metrics';
 import { answerBodyErrorsAsBadRequest } from '../rest/body';
+import { busOf } from '../sync/commit';
 import { verifyPassword } from './passwords';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { createSession, deleteSession, findLoginCandidate } from './session-repo';
@@ -40,6 +41,19 @@ function noStore(reply: FastifyReply): void {
 export interface AuthRoutesDeps {
   ctx: AppContext;
   metrics: Metrics;
+}
+
+/**
+ * Deletes a session and closes its sync sockets on every node now, not at
+ * the next session check: its user's friends see them go offline at once.
+ */
+async function endSession(ctx: AppContext, idHash: string): Promise<void> {
+  await deleteSession(ctx.db, idHash);
+  await busOf(ctx)
+    .publish({ type: 'session_ended', sessionHash: idHash })
+    .catch((error: unknown) => {
+      ctx.logger.warn({ err: error }, 'could not announce the end of a session');
+    });
 }
 
 /** POST /auth/login, POST /auth/logout, GET /auth/session. */
@@ -97,7 +111,7 @@ export function authRoutes({ ctx, metrics }: AuthRoutesDeps): FastifyPluginAsync
           throw invalidCredentials();
         }
         // A fresh session id on every login: a planted cookie never becomes a logged-in one.
-        if (request.authSession !== null) await deleteSession(ctx.db, request.authSession.idHash);
+        if (request.authSession !== null) await endSession(ctx, request.authSession.idHash);
         const now = ctx.clock.now();
         const session = await createSession(ctx.db, candidate.viewer.id, now);
         setSessionCookie(reply, ctx.config, session.secret, session.expiresAt, now);
@@ -112,7 +126,7 @@ export function authRoutes({ ctx, metrics }: AuthRoutesDeps): FastifyPluginAsync
 
     app.post('/auth/logout', async (request, reply) => {
       noStore(reply);
-      if (request.authSession !== null) await deleteSession(ctx.db, request.authSession.idHash);
+      if (request.authSession !== null) await endSession(ctx, request.authSession.idHash);
       clearSessionCookie(reply, ctx.config);
       return { ok: true };
     });

@@ -21,7 +21,9 @@ export type BusMessage =
       deviceId?: string;
     }
   /** A node's reports of its users' presence, for nodes that aggregate several nodes' sockets. */
-  | { type: 'presence'; nodeId: string; reports: PresenceReport[] };
+  | { type: 'presence'; nodeId: string; reports: PresenceReport[] }
+  /** A session ended (logout): every node closes that session's sockets at once. */
+  | { type: 'session_ended'; sessionHash: string };
 
 export interface PresenceReport {
   userId: string;

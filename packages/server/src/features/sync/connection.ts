@@ -39,6 +39,8 @@ export class SyncConnection {
   corked = false;
   /** Said hello: counted in its user's channel and presence. */
   joined = false;
+  /** Closed because its session ended (logout): its user goes OFFLINE without the reload grace. */
+  sessionEnded = false;
   /** The client's own report of its user's attention. */
   attention: 'active' | 'idle' = 'active';
   lastActivityAt: number;

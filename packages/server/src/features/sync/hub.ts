@@ -217,10 +217,20 @@ export class SyncHub {
     }
     for (const conn of [...this.connections]) {
       // Sockets opened during the check were not asked about: next time.
-      if (checked.has(conn.sessionHash) && !live.has(conn.sessionHash)) {
-        this.closeConn(conn, SYNC_CLOSE.unauthenticated, 'session ended');
-      }
+      if (checked.has(conn.sessionHash) && !live.has(conn.sessionHash)) this.endSession(conn);
     }
+  }
+
+  /** Closes every socket of a session this node holds (the session ended on some node). */
+  closeSession(sessionHash: string): void {
+    for (const conn of [...this.connections]) {
+      if (conn.sessionHash === sessionHash) this.endSession(conn);
+    }
+  }
+
+  private endSession(conn: SyncConnection): void {
+    conn.sessionEnded = true;
+    this.closeConn(conn, SYNC_CLOSE.unauthenticated, 'session ended');
   }
 
   private onMessage(conn: SyncConnection, data: RawData, isBinary: boolean): void {
@@ -363,6 +373,8 @@ export class SyncHub {
       for (const note of message.notes) this.onNote(note, payloads);
     } else if (message.type === 'ephemeral') {
       this.deliverEphemeral(message.userIds, message.frame, message.deviceId);
+    } else if (message.type === 'session_ended') {
+      this.closeSession(message.sessionHash);
     }
   }
 

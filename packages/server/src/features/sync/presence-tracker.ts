@@ -65,6 +65,12 @@ export class PresenceTracker {
       this.evaluate(conn.userId);
       return;
     }
+    if (conn.sessionEnded) {
+      // Logged out: no reload is coming back, so no grace.
+      this.goneAt.delete(conn.userId);
+      this.change(conn.userId, 'OFFLINE');
+      return;
+    }
     this.goneAt.set(conn.userId, this.deps.clock.now());
   }
 

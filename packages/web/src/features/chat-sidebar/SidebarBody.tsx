@@ -1,5 +1,6 @@
 import { parseBuddy, type PresenceStatus, type SearchEntry } from '@messenger/core';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { usePresenceStore, usePresenceVersion } from '../presence/presence-store';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { useChatTabs } from '../chat-tabs/ChatTabsProvider';
 import { sidebarLocalCache } from '../search-typeahead/typeahead-model';
@@ -109,19 +110,13 @@ export function SidebarBody({
   useStartSync(live, data.viewer.sync_seq);
   const preload = data.viewer.chat_sidebar_preload;
 
-  // Presence frames from the socket override the preload's statuses.
-  const [liveStatus, setLiveStatus] = useState<ReadonlyMap<string, PresenceStatus>>(new Map());
-  useEffect(
-    () =>
-      live.connection.onEphemeral((frame) => {
-        if (frame.type !== 'presence') return;
-        setLiveStatus((current) => new Map(current).set(frame.user_id, frame.status));
-      }),
-    [live],
-  );
-  const presence = useMemo(() => presenceOf(preload.buddies), [preload.buddies]);
-  const statusOf = (id: string): PresenceStatus =>
-    liveStatus.get(id) ?? presence.get(id) ?? 'OFFLINE';
+  // The session's presence store: the preload seeds it, the socket's frames keep it live.
+  const presenceStore = usePresenceStore();
+  const presenceVersion = usePresenceVersion();
+  useEffect(() => {
+    presenceStore.seed(presenceOf(preload.buddies));
+  }, [presenceStore, preload.buddies]);
+  const statusOf = (id: string): PresenceStatus => presenceStore.statusOf(id);
 
   const friends = useMemo(
     () => preload.shortProfiles.filter((p) => p.id !== data.viewer.id),
@@ -154,6 +149,7 @@ export function SidebarBody({
       <FriendsSection
         friends={friends}
         statusOf={statusOf}
+        presenceVersion={presenceVersion}
         onOpen={(friend) => {
           tabs.dispatch({
             type: 'open',

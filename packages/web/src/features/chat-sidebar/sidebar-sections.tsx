@@ -80,10 +80,13 @@ function SectionHeading({ id, children }: { id: string; children: ReactNode }): 
 export function FriendsSection({
   friends,
   statusOf,
+  presenceVersion,
   onOpen,
 }: {
   friends: readonly FriendRow[];
   statusOf: (id: string) => PresenceStatus;
+  /** Changes with every presence change: rows are cached by item, so they re-render on it. */
+  presenceVersion: number;
   onOpen: (friend: FriendRow) => void;
 }): ReactNode {
   const intl = useIntl();
@@ -96,6 +99,7 @@ export function FriendsSection({
         aria-labelledby="chat-sidebar-friends"
         className="sidebar-rows"
         items={friends}
+        dependencies={[presenceVersion]}
         onAction={(key) => {
           const friend = friends.find((f) => f.id === key);
           if (friend !== undefined) onOpen(friend);

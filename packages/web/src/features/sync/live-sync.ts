@@ -2,6 +2,8 @@ import { startTransition, useCallback, useEffect, useState, useSyncExternalStore
 import { useRelayEnvironment } from 'react-relay/hooks';
 import type { Environment } from 'relay-runtime';
 import { newDeviceId } from '../calls/device-id';
+import { watchAttention } from '../presence/attention';
+import { presenceStoreFor } from '../presence/presence-store';
 import { applyDelta } from './apply-delta';
 import { SyncConnection, syncUrl, type ConnectionStatus } from './sync-connection';
 
@@ -13,6 +15,8 @@ export class LiveSync {
   readonly connection: SyncConnection;
   private readonly refetchers = new Set<() => void>();
   private resyncQueued = false;
+  /** The socket was live before: a new `live` is a reconnect. */
+  private everLive = false;
 
   constructor(environment: Environment, viewerId: string) {
     this.connection = new SyncConnection({
@@ -36,11 +40,50 @@ export class LiveSync {
         window.clearTimeout(handle as number);
       },
     });
+    this.watchPresence(environment);
     window.addEventListener('online', () => {
       this.connection.retryNow();
     });
     window.addEventListener('offline', () => {
       this.connection.dropOffline();
+    });
+  }
+
+  /**
+   * The session's presence store hears every presence frame here, whichever
+   * screens are mounted; after a reconnect its statuses are renewed. The
+   * person's own attention goes the other way, as `presence` frames.
+   */
+  private watchPresence(environment: Environment): void {
+    const presence = presenceStoreFor(environment);
+    this.connection.onEphemeral((frame) => {
+      if (frame.type === 'presence') presence.heardFrame(frame.user_id, frame.status);
+    });
+    const attention = watchAttention(
+      {
+        isVisible: () => document.visibilityState === 'visible',
+        now: () => Date.now(),
+        on: (type, listener) => {
+          const target = type === 'visibilitychange' ? document : window;
+          target.addEventListener(type, listener, { passive: true });
+        },
+        off: (type, listener) => {
+          const target = type === 'visibilitychange' ? document : window;
+          target.removeEventListener(type, listener);
+        },
+      },
+      (state) => this.connection.sendEphemeral({ type: 'presence', state }),
+    );
+    let wasLive = false;
+    this.connection.subscribe(() => {
+      const live = this.connection.getStatus() === 'live';
+      if (live && wasLive) return;
+      if (live) {
+        if (this.everLive) presence.reconnected();
+        this.everLive = true;
+        attention.resend();
+      }
+      wasLive = live;
     });
   }
 

@@ -1,0 +1,80 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from '../support/fixtures';
+import { loginAs } from '../support/login';
+import { canLogIn, type Network, type NetworkPerson } from '../support/network';
+
+const e2e = useE2E();
+
+/** A presence change must reach an open page within a second; this bounds a busy 2-core machine. */
+const LIVE_WITHIN_MS = 3_000;
+
+interface FriendNetwork extends Network {
+  friendships?: [string, string][];
+}
+
+/** Two friends who can both log in, chosen by properties of the network file. */
+function twoFriends(network: FriendNetwork): { viewer: NetworkPerson; friend: NetworkPerson } {
+  const people = new Map(network.people.map((p) => [p.id, p]));
+  for (const [a, b] of network.friendships ?? []) {
+    const viewer = people.get(a);
+    const friend = people.get(b);
+    if (viewer !== undefined && friend !== undefined && canLogIn(viewer) && canLogIn(friend))
+      return { viewer, friend };
+  }
+  throw new Error('The network file has no two friends who can both log in.');
+}
+
+/** Waits until the page's sync socket is live (no "Connecting…" status shown). */
+async function settled(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.getByRole('status').filter({ hasText: 'Connecting…' }).count())
+    .toBe(0);
+}
+
+async function isActive(row: Locator): Promise<boolean> {
+  return (await row.locator('.presence-dot').count()) === 1;
+}
+
+/** Milliseconds until `row` shows (or stops showing) the friend as active. */
+async function timeUntil(row: Locator, active: boolean, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  await expect.poll(() => isActive(row), { timeout: timeoutMs, interval: 50 }).toBe(active);
+  return Date.now() - started;
+}
+
+describe('presence on a page that is already open', () => {
+  it('turns a friend active when they log in and offline when they log out, live', async () => {
+    const { viewer, friend } = twoFriends(e2e.network);
+
+    const { page, pageErrors } = await e2e.newPage();
+    await loginAs(page, viewer);
+    const friends = page
+      .getByRole('complementary', { name: 'Contacts' })
+      .getByRole('grid', { name: 'Friends' });
+    const friendRow = friends.getByRole('row').filter({ hasText: friend.name });
+    await friendRow.waitFor();
+    await settled(page);
+    // A test before this one may have left the friend online: wait for them to go first.
+    await timeUntil(friendRow, false, 45_000);
+    expect(await friendRow.getByText('Active now').count()).toBe(0);
+
+    // The friend logs in elsewhere; the viewer's settled page must see it happen.
+    const other = await e2e.newPage();
+    await loginAs(other.page, friend);
+    await settled(other.page);
+    const onlineAfter = await timeUntil(friendRow, true, LIVE_WITHIN_MS);
+    expect(await friendRow.getByText('Active now').count()).toBe(1);
+
+    // The friend logs out: every socket of that session closes, and they are offline at once.
+    await other.page.getByRole('button', { name: 'Log Out' }).click();
+    const offlineAfter = await timeUntil(friendRow, false, LIVE_WITHIN_MS);
+    expect(await friendRow.getByText('Active now').count()).toBe(0);
+
+    console.info(
+      `presence: online seen after ${String(onlineAfter)} ms, offline after ${String(offlineAfter)} ms`,
+    );
+    expect(pageErrors).toEqual([]);
+    expect(other.pageErrors).toEqual([]);
+  });
+});
