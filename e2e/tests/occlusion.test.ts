@@ -142,3 +142,85 @@ describe('nothing covers a button, link or input', () => {
     await checkNothingCoveredAtBothSizes(viewer, 'the messenger with a toast');
   });
 });
+
+describe('a call covers nothing and rings in a real modal', () => {
+  const callWindow = (page: Page): Locator => page.getByRole('region', { name: 'Call' });
+
+  /** The incoming-call dialog's card width and its overlay's background colour. */
+  const dialogLook = (page: Page) =>
+    page.getByRole('alertdialog', { name: 'Incoming call' }).evaluate((dialog) => {
+      const overlay = dialog.closest('.modal-overlay');
+      return {
+        width: dialog.getBoundingClientRect().width,
+        cardBackground: getComputedStyle(dialog.parentElement ?? dialog).backgroundColor,
+        overlayBackground: overlay === null ? '' : getComputedStyle(overlay).backgroundColor,
+      };
+    });
+
+  it('rings in a modal on /messages with no conversation open, then the call column leaves Send clear, minimized too', async () => {
+    const { thread, first, second } = oneToOnePair(e2e.network);
+    const caller = await loggedIn(first);
+    await openThreadPage(caller, thread);
+    const callee = await loggedIn(second);
+    await callee.goto('/messages');
+    await callee.getByRole('main', { name: 'Conversation' }).waitFor();
+
+    await caller
+      .getByRole('main', { name: 'Conversation' })
+      .locator('header')
+      .getByRole('button', { name: 'Video call' })
+      .click();
+    const dialog = callee.getByRole('alertdialog', { name: 'Incoming call' });
+    await dialog.waitFor();
+    const look = await dialogLook(callee);
+    expect(look.width).toBeGreaterThanOrEqual(300);
+    expect(look.cardBackground).toBe('rgb(255, 255, 255)');
+    expect(look.overlayBackground).not.toMatch(/^(rgba\(0, 0, 0, 0\)|transparent|)$/);
+    await checkNothingCoveredAtBothSizes(callee, 'the incoming-call dialog on the messenger');
+
+    await dialog.getByRole('button', { name: 'Answer' }).click();
+    try {
+      await expect
+        .poll(() => callWindow(caller).getByRole('status').textContent(), { timeout: 20_000 })
+        .toBe('In Call');
+      await checkNothingCoveredAtBothSizes(caller, 'a thread during a video call');
+
+      await callWindow(caller).getByRole('button', { name: 'Minimize' }).click();
+      await expect.poll(() => callWindow(caller).locator('.call-tiles').isVisible()).toBe(false);
+      await checkNothingCoveredAtBothSizes(caller, 'a thread during a minimized video call');
+    } finally {
+      // The next test rings the same people: this call ends whatever happened.
+      await callWindow(caller).getByRole('button', { name: 'Hang up' }).click();
+    }
+    await expect
+      .poll(() => callWindow(callee).getByRole('status').textContent())
+      .toBe('Call Ended');
+  });
+
+  it('rings in a modal on the host page', async () => {
+    const { thread, first, second } = oneToOnePair(e2e.network);
+    const caller = await loggedIn(first);
+    await openThreadPage(caller, thread);
+    const callee = await loggedIn(second);
+    await callee
+      .getByRole('complementary', { name: 'Contacts' })
+      .getByRole('grid')
+      .first()
+      .waitFor();
+    await expect
+      .poll(() => callee.getByRole('status').filter({ hasText: 'Connecting…' }).count())
+      .toBe(0);
+    await caller
+      .getByRole('main', { name: 'Conversation' })
+      .locator('header')
+      .getByRole('button', { name: 'Voice call' })
+      .click();
+    const dialog = callee.getByRole('alertdialog', { name: 'Incoming call' });
+    await dialog.waitFor();
+    const look = await dialogLook(callee);
+    expect(look.width).toBeGreaterThanOrEqual(300);
+    expect(look.overlayBackground).not.toMatch(/^(rgba\(0, 0, 0, 0\)|transparent|)$/);
+    await checkNothingCoveredAtBothSizes(callee, 'the incoming-call dialog on the host page');
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+  });
+});
