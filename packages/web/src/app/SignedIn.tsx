@@ -3,7 +3,6 @@ import type { CallRegionProps } from '../features/calls/CallRegion';
 import { Beeper } from '../features/beeper/Beeper';
 import { HostPage } from '../features/host/HostPage';
 import { LeavePageGuard } from '../features/leave-page/LeavePageGuard';
-import { HostNux } from '../features/nux/HostNux';
 import { StaffTools } from '../features/staff/StaffTools';
 import { preloadRelay, RelayRegion } from '../relay/RelayRegion';
 import type { RouteMatch } from '../router/routes';
@@ -43,7 +42,6 @@ export function SignedIn({
         <LazyCallRegion viewerId={viewer.id} />
       </RelayRegion>
       <StaffTools viewer={viewer} />
-      {route.name === 'host' ? <HostNux /> : null}
     </LeavePageGuard>
   );
 }

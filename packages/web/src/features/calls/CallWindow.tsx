@@ -1,12 +1,17 @@
 import { statusText } from '@messenger/core';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, ToggleButton } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { FullscreenToggle } from '../leave-page/FullscreenToggle';
 import type { CallController, CallView } from './call-controller';
 import { callsMessages as m } from './messages';
 
-/** The running (or just ended) call: tiles, status, mute, camera, fullscreen, hang up. */
+/**
+ * The running (or just ended) call: tiles, status, mute, camera, fullscreen,
+ * hang up. It is a column of its own at the right of the page (the page makes
+ * room for it, calls.css), so it covers neither the composer nor Send; Minimize
+ * folds the tiles away and narrows the column.
+ */
 export function CallWindow({
   controller,
   view,
@@ -17,6 +22,7 @@ export function CallWindow({
   viewerId: string;
 }): ReactNode {
   const intl = useIntl();
+  const [minimized, setMinimized] = useState(false);
   const state = view.state;
   if (state.status === 'idle') return null;
   const ended = state.status === 'ended';
@@ -26,6 +32,7 @@ export function CallWindow({
       className="call-window"
       aria-label={intl.formatMessage(m.callWindow)}
       data-call-status={state.status}
+      data-minimized={minimized || undefined}
     >
       <p className="call-status" role="status">
         {intl.formatMessage(statusText(state))}
@@ -41,7 +48,7 @@ export function CallWindow({
         ))}
       </ul>
       {ended ? null : (
-        <div className="call-tiles">
+        <div className="call-tiles" hidden={minimized}>
           {state.kind === 'video' ? (
             <VideoTile
               stream={view.local}
@@ -94,6 +101,9 @@ export function CallWindow({
               </ToggleButton>
             ) : null}
             <FullscreenToggle />
+            <ToggleButton className="button" isSelected={minimized} onChange={setMinimized}>
+              {intl.formatMessage(m.minimize)}
+            </ToggleButton>
             <Button
               className="button call-hang-up"
               onPress={() => {

@@ -19,16 +19,16 @@ export function IncomingCallDialog({
   const name = caller?.name ?? '';
   return (
     <ModalOverlay className="modal-overlay" isOpen isDismissable={false}>
-      <Modal className="modal">
-        <Dialog className="dialog incoming-call" role="alertdialog">
-          <Heading slot="title" className="dialog-title">
+      <Modal className="modal-card incoming-call-card">
+        <Dialog className="modal-dialog incoming-call" role="alertdialog">
+          <Heading slot="title" className="modal-title">
             {intl.formatMessage(m.incomingCall)}
           </Heading>
           <p>{intl.formatMessage(m.isCalling, { name })}</p>
           <p className="incoming-call-kind">
             {intl.formatMessage(state.kind === 'video' ? m.videoCall : m.voiceCall)}
           </p>
-          <div className="dialog-actions">
+          <div className="modal-actions">
             <Button
               className="button call-answer"
               onPress={() => {

@@ -14,6 +14,7 @@ export const callsMessages = {
   cameraOff: { id: 'web.calls.cameraOff', defaultMessage: 'Camera off' },
   close: { id: 'web.calls.close', defaultMessage: 'Close' },
   callWindow: { id: 'web.calls.callWindow', defaultMessage: 'Call' },
+  minimize: { id: 'web.calls.minimize', defaultMessage: 'Minimize' },
   you: { id: 'web.calls.you', defaultMessage: 'You' },
   addPeople: { id: 'web.calls.addPeople', defaultMessage: 'Add people' },
   pickerTitle: { id: 'web.calls.pickerTitle', defaultMessage: 'Group call' },

@@ -7,12 +7,14 @@ import { useDocumentTitle, useSharedUnreadCount } from '../../ui/document-title'
 import { ChatSidebar } from '../chat-sidebar/ChatSidebar';
 import { ChatTabs } from '../chat-tabs/ChatTabs';
 import { ChatTabsProvider } from '../chat-tabs/ChatTabsProvider';
+import { HostNux } from '../nux/HostNux';
 import { hostMessages } from './messages';
 
 /**
  * `/`: the host network's page with the messenger embedded: a feed shell in
  * the middle, the chat sidebar on the right, chat tabs docked at the bottom
- * (the sidebar opens them, so both share the tabs' state).
+ * (the sidebar opens them, so both share the tabs' state). Onboarding prompts
+ * and promotions are cards at the top of the feed, not floating layers.
  */
 export function HostPage({ viewer }: { viewer: Viewer }): ReactNode {
   const intl = useIntl();
@@ -29,6 +31,8 @@ export function HostPage({ viewer }: { viewer: Viewer }): ReactNode {
             tabIndex={-1}
           >
             <h1 id="feed-heading">{intl.formatMessage(hostMessages.feedHeading)}</h1>
+            {/* Onboarding sits in the feed's flow, so it never covers the chat tabs or the sidebar. */}
+            <HostNux />
             <article className="feed-card" aria-labelledby="feed-welcome">
               <h2 id="feed-welcome">
                 {intl.formatMessage(hostMessages.welcome, { name: viewer.short_name })}
