@@ -97,8 +97,12 @@ describe('ThreadListBody', () => {
     expect(
       within(list)
         .getAllByRole('row')
-        .map((row) => row.textContent),
+        .map((row) => row.querySelector('.thread-row-title')?.textContent),
     ).toEqual(['Group 1', 'Group 2']);
+    // Each row carries the age of its last activity, machine-readable too (years ago: a dated one).
+    const age = within(list).getAllByRole('row')[0]?.querySelector('time');
+    expect(age?.getAttribute('dateTime')).toBe(new Date(10_000 - 1).toISOString());
+    expect(age?.textContent).toMatch(/1970/);
     expect(requests).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more conversations' }));
@@ -108,7 +112,7 @@ describe('ThreadListBody', () => {
     expect(
       within(list)
         .getAllByRole('row')
-        .map((row) => row.textContent),
+        .map((row) => row.querySelector('.thread-row-title')?.textContent),
     ).toEqual(['Group 1', 'Group 2', 'Group 3', 'Group 4']);
     expect(requests).toEqual([
       {
