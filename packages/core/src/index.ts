@@ -15,3 +15,4 @@ export * from './analytics';
 export * from './schemas';
 export * from './sync';
 export * from './time';
+export * from './faces';

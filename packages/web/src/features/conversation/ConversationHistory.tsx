@@ -74,12 +74,18 @@ export interface ConversationHistoryProps {
   participants: readonly ParticipantMarks[];
   /** participant id → display name. */
   names: ReadonlyMap<string, string>;
+  /** participant id → picture, or null for a generated face. */
+  pictures?: ReadonlyMap<string, string | null>;
+  /** In a group, runs of others are named; in a one-to-one thread the header names them. */
+  isGroup?: boolean;
   threadId: string;
   /** The session's outbox: its unsent messages of this thread follow the sent ones. */
   outbox: Outbox;
   /** A message to scroll to and highlight (a message search result); older pages load until found. */
   highlightMessageId?: string | null;
 }
+
+const NO_PICTURES: ReadonlyMap<string, string | null> = new Map();
 
 /** Older pages loaded at most while looking for the highlighted message. */
 const HIGHLIGHT_SEARCH_PAGES = 20;
@@ -100,6 +106,8 @@ export function ConversationHistory({
   viewerParticipantId,
   participants,
   names,
+  pictures = NO_PICTURES,
+  isGroup = true,
   threadId,
   outbox,
   highlightMessageId = null,
@@ -232,6 +240,9 @@ export function ConversationHistory({
           text={message.text}
           images={message.attachments}
           sender={own ? you : (names.get(message.sender_id) ?? '')}
+          senderId={message.sender_id}
+          picture={pictures.get(message.sender_id) ?? null}
+          showName={!own && isGroup}
           own={own}
           startsRun={row.place.startsRun}
           endsRun={row.place.endsRun}
@@ -247,6 +258,8 @@ export function ConversationHistory({
     [
       lastOwnSeq,
       names,
+      pictures,
+      isGroup,
       outbox,
       receiptText,
       viewerParticipantId,

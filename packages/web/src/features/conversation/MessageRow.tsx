@@ -1,4 +1,5 @@
 import { memo, type ReactNode } from 'react';
+import { Face } from '../../ui/Face';
 import { EncryptedImage, type ImageRef } from '../attachments/EncryptedImage';
 import { ShareMessageButton } from '../broadcast/ShareMessageButton';
 import { MessageText } from './MessageText';
@@ -7,6 +8,11 @@ export interface MessageRowProps {
   text: string;
   images: readonly ImageRef[];
   sender: string;
+  senderId: string;
+  /** The sender's picture, or null for a generated face. */
+  picture: string | null;
+  /** Whether the run's first message names its sender visibly (others in groups). */
+  showName: boolean;
   own: boolean;
   /** Separate booleans, not the place object, so the memo compares values. */
   startsRun: boolean;
@@ -40,6 +46,9 @@ export const MessageRow = memo(function MessageRow({
   text,
   images,
   sender,
+  senderId,
+  picture,
+  showName,
   own,
   startsRun,
   endsRun,
@@ -67,12 +76,20 @@ export const MessageRow = memo(function MessageRow({
         aria-current={highlighted || undefined}
       >
         <span className="message-meta">
-          <span className={startsRun ? 'message-sender' : 'visually-hidden'}>{sender}</span>
+          <span className={startsRun && showName ? 'message-sender' : 'visually-hidden'}>
+            {sender}
+          </span>
           <time className="message-time" dateTime={isoOf(timeMs)} title={fullTime}>
             <span aria-hidden="true">{clock}</span>
             <span className="visually-hidden">{fullTime}</span>
           </time>
         </span>
+        {own ? null : (
+          // The face sits beside the last message of the run, as in Messenger.
+          <span className="message-face">
+            {endsRun ? <Face id={senderId} name={sender} src={picture} size={28} /> : null}
+          </span>
+        )}
         {images.length === 0 ? null : (
           <div className="message-images">
             {images.map((image) => (

@@ -14,6 +14,7 @@ import type { ThreadListBodyPaginationQuery } from './__generated__/ThreadListBo
 import type { ThreadListBodyQuery as Query } from './__generated__/ThreadListBodyQuery.graphql';
 import type { ThreadListBody_query$key } from './__generated__/ThreadListBody_query.graphql';
 import { LoadMoreThreads } from './LoadMoreThreads';
+import { ThreadFace } from './ThreadFace';
 import { threadListMessages } from './messages';
 import { byLastActivity, titleOf, unreadThreadCount, type ListFolder } from './thread-rows';
 import '../messenger/messenger.css';
@@ -83,6 +84,8 @@ export function ThreadListBody({
                 unread_count
                 last_activity_time
                 group_name
+                is_group_thread
+                image_src
                 custom_nickname
                 participants_to_render {
                   __typename
@@ -90,6 +93,9 @@ export function ThreadListBody({
                     id
                     name
                     short_name
+                    profile_picture {
+                      uri
+                    }
                   }
                   ... on Page {
                     id
@@ -178,6 +184,7 @@ export function ThreadListBody({
               data-current={thread.thread_id === currentThreadId || undefined}
               data-unread={thread.unread_count > 0 || undefined}
             >
+              <ThreadFace thread={thread} viewerId={viewerId} title={title} />
               <span className="thread-row-title">{title}</span>
               <span className="thread-row-preview">{preview}</span>
               {thread.last_activity_time > 0 ? (

@@ -35,6 +35,8 @@ function edge(n: number) {
       // Older threads come later, as the server pages them.
       last_activity_time: 10_000 - n,
       group_name: `Group ${n}`,
+      is_group_thread: true,
+      image_src: null,
       custom_nickname: {},
       participants_to_render: [],
       messages: { edges: [] },
