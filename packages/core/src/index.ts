@@ -14,3 +14,5 @@ export * from './beeper';
 export * from './analytics';
 export * from './schemas';
 export * from './sync';
+export * from './time';
+export * from './faces';

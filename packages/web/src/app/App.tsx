@@ -5,6 +5,7 @@ import type { AppHistory } from '../router/history';
 import { RouterProvider } from '../router/Router';
 import type { SessionMarker } from '../session/session-client';
 import { SessionProvider } from '../session/SessionProvider';
+import { viewerLocale } from '../features/time/viewer-zone';
 import { AppRoutes } from './AppRoutes';
 
 /** The whole client: wording, session, routing. Tests render it with a fake history and fetch. */
@@ -18,7 +19,12 @@ export function App({
   fetch?: typeof globalThis.fetch;
 }): ReactNode {
   return (
-    <IntlProvider locale={DEFAULT_LOCALE} defaultLocale={DEFAULT_LOCALE} messages={englishMessages}>
+    // The wording is the catalogue's; dates and numbers follow the viewer's own locale.
+    <IntlProvider
+      locale={viewerLocale(DEFAULT_LOCALE)}
+      defaultLocale={DEFAULT_LOCALE}
+      messages={englishMessages}
+    >
       <SessionProvider marker={marker} {...(fetch === undefined ? {} : { fetch })}>
         <RouterProvider history={history}>
           <AppRoutes />

@@ -29,6 +29,7 @@ import { staffMessages } from '../features/staff/messages';
 import { expiredMessages } from '../features/session-expired/messages';
 import { syncMessages } from '../features/sync/messages';
 import { threadListMessages } from '../features/thread-list/messages';
+import { timeMessages } from '../features/time/messages';
 import { typingMessages } from '../features/typing/messages';
 import { appMessages } from './app-messages';
 
@@ -72,6 +73,7 @@ export const descriptorGroups: readonly DescriptorGroup[] = [
   leavePageMessages,
   beeperMessages,
   broadcastMessages,
+  timeMessages,
 ];
 
 /**

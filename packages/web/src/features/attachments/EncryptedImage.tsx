@@ -60,7 +60,7 @@ export function displaySize(width: number, height: number): { width: number; hei
 }
 
 /** As the history reads it: the type is whatever the server stored (checked by core on send). */
-type ImageRef = Pick<AttachmentRef, 'id' | 'key' | 'iv' | 'width' | 'height'> & {
+export type ImageRef = Pick<AttachmentRef, 'id' | 'key' | 'iv' | 'width' | 'height'> & {
   readonly mime: string;
 };
 

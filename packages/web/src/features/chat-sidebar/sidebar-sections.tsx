@@ -4,6 +4,7 @@ import { GridList, GridListItem } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { threadListMessages } from '../thread-list/messages';
 import { chatSidebarMessages } from './messages';
+import { Face } from '../../ui/Face';
 
 /*
  * The sidebar's sections (seed 2: friends, groups and pages, admined_pages).
@@ -41,17 +42,21 @@ export interface AdminedPageRow {
 }
 
 function Avatar({
+  id,
+  name,
   src,
   size = 32,
   children,
 }: {
+  id: string;
+  name: string;
   src: string | null | undefined;
   size?: number;
   children?: ReactNode;
 }): ReactNode {
   return (
     <span className="sidebar-avatar">
-      {src ? <img src={src} alt="" width={size} height={size} /> : null}
+      <Face id={id} name={name} src={src} size={size} />
       {children}
     </span>
   );
@@ -115,7 +120,7 @@ export function FriendsSection({
               className="sidebar-row"
               data-active={active || undefined}
             >
-              <Avatar src={friend.thumbSrc}>
+              <Avatar id={friend.id} name={friend.name} src={friend.thumbSrc}>
                 {active ? <span className="presence-dot" aria-hidden="true" /> : null}
               </Avatar>
               <span className="sidebar-name">{friend.name}</span>
@@ -167,7 +172,7 @@ export function GroupsSection({
       >
         {(group) => (
           <GridListItem id={group.id} textValue={group.title} className="sidebar-row">
-            <Avatar src={group.imageSrc} />
+            <Avatar id={group.id} name={group.title} src={group.imageSrc} />
             <span className="sidebar-name">{group.title}</span>
             <SidebarBadge
               count={group.unread}
@@ -206,7 +211,7 @@ export function PagesSection({
       >
         {(page) => (
           <GridListItem id={page.id} textValue={page.name} className="sidebar-row">
-            <Avatar src={page.imgSrc} />
+            <Avatar id={page.id} name={page.name} src={page.imgSrc} />
             <span className="sidebar-name">{page.name}</span>
           </GridListItem>
         )}
@@ -232,7 +237,12 @@ export function AdminedPagesSection({ pages }: { pages: readonly AdminedPageRow[
       >
         {(page) => (
           <GridListItem id={page.id} textValue={page.name} className="sidebar-row">
-            <Avatar src={page.imgSrc} size={Math.min(page.imgSize > 0 ? page.imgSize : 32, 32)} />
+            <Avatar
+              id={page.id}
+              name={page.name}
+              src={page.imgSrc}
+              size={Math.min(page.imgSize > 0 ? page.imgSize : 32, 32)}
+            />
             <span className="sidebar-name">{page.name}</span>
             <SidebarBadge
               count={page.badgingCount}

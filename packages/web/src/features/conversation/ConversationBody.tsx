@@ -41,6 +41,9 @@ const threadQuery = graphql`
           id
           name
           short_name
+          profile_picture {
+            uri
+          }
         }
         ... on Page {
           id
@@ -128,6 +131,7 @@ function OpenConversation({
   const people = useMemo(() => threadPeople(thread), [thread]);
   // Messages and the typing line name people as the thread shows them (nicknames).
   const names = useMemo(() => new Map(people.map((p) => [p.id, p.shown])), [people]);
+  const pictures = useMemo(() => new Map(people.map((p) => [p.id, p.picture])), [people]);
   const others = useMemo(
     () => people.filter((p) => p.id !== viewerParticipantId),
     [people, viewerParticipantId],
@@ -172,6 +176,8 @@ function OpenConversation({
           viewerParticipantId={viewerParticipantId}
           participants={state.participants}
           names={names}
+          pictures={pictures}
+          isGroup={thread.is_group_thread}
           threadId={threadId}
           outbox={outbox}
           highlightMessageId={highlightMessageId ?? null}

@@ -1,4 +1,5 @@
-import { forwardRef, memo, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { messageRuns, type RunPlace } from '@messenger/core';
+import { forwardRef, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePaginationFragment } from 'react-relay';
 import {
@@ -8,16 +9,17 @@ import {
   type ScrollerProps,
   type VirtuosoHandle,
 } from 'react-virtuoso';
-import { ShareMessageButton } from '../broadcast/ShareMessageButton';
 import { usePendingRows, type Outbox, type PendingRow } from '../outbox/outbox';
 import { PendingMessage } from '../outbox/PendingMessage';
 import type {
   ConversationHistory_query$data,
   ConversationHistory_query$key,
 } from './__generated__/ConversationHistory_query.graphql';
-import { EncryptedImage } from '../attachments/EncryptedImage';
 import { conversationMessages } from './messages';
-import { MessageText } from './MessageText';
+import { MessageRow } from './MessageRow';
+import { formatDaySeparator, formatFullTime, formatMessageTime } from '../time/format';
+import { untilNextMinute, useNow } from '../time/use-now';
+import { viewerTimeZone } from '../time/viewer-zone';
 import { receiptState, type ParticipantMarks } from './receipts';
 
 /** History page size (MESSAGING_LIMITS.historyPage). */
@@ -63,56 +65,6 @@ function Item({
 
 const COMPONENTS = { Scroller, List, Item };
 
-interface MessageRowProps {
-  text: string;
-  images: HistoryMessage['attachments'];
-  sender: string;
-  own: boolean;
-  /** The receipt under the viewer's last message, else null. */
-  receipt: string | null;
-  /** The message a search result opened the thread at. */
-  highlighted?: boolean;
-}
-
-/**
- * One message. Memoized: Virtuoso renders the rows of its range again each
- * time the range moves (every few wheel steps); unchanged rows then skip the
- * render, and their texts are not tokenized again.
- */
-const MessageRow = memo(function MessageRow({
-  text,
-  images,
-  sender,
-  own,
-  receipt,
-  highlighted = false,
-}: MessageRowProps): ReactNode {
-  return (
-    <div
-      className="message"
-      data-own={own || undefined}
-      data-highlighted={highlighted || undefined}
-      aria-current={highlighted || undefined}
-    >
-      <span className="message-sender">{sender}</span>
-      {images.length === 0 ? null : (
-        <div className="message-images">
-          {images.map((image) => (
-            <EncryptedImage key={image.id} image={image} />
-          ))}
-        </div>
-      )}
-      {text === '' && images.length > 0 ? null : (
-        <p className="message-text">
-          <MessageText text={text} />
-        </p>
-      )}
-      {receipt === null ? null : <span className="message-receipt">{receipt}</span>}
-      <ShareMessageButton text={text} sender={sender} />
-    </div>
-  );
-});
-
 const keyOf = (_index: number, row: HistoryRow): string =>
   row.kind === 'message' ? row.message.id : `pending:${row.pending.item.id}`;
 
@@ -122,6 +74,10 @@ export interface ConversationHistoryProps {
   participants: readonly ParticipantMarks[];
   /** participant id → display name. */
   names: ReadonlyMap<string, string>;
+  /** participant id → picture, or null for a generated face. */
+  pictures?: ReadonlyMap<string, string | null>;
+  /** In a group, runs of others are named; in a one-to-one thread the header names them. */
+  isGroup?: boolean;
   threadId: string;
   /** The session's outbox: its unsent messages of this thread follow the sent ones. */
   outbox: Outbox;
@@ -129,11 +85,14 @@ export interface ConversationHistoryProps {
   highlightMessageId?: string | null;
 }
 
+const NO_PICTURES: ReadonlyMap<string, string | null> = new Map();
+
 /** Older pages loaded at most while looking for the highlighted message. */
 const HIGHLIGHT_SEARCH_PAGES = 20;
 
 type HistoryRow =
-  { kind: 'message'; message: HistoryMessage } | { kind: 'pending'; pending: PendingRow };
+  | { kind: 'message'; message: HistoryMessage; place: RunPlace }
+  | { kind: 'pending'; pending: PendingRow };
 
 type HistoryMessage = ConversationHistory_query$data['thread_messages']['edges'][number]['node'];
 
@@ -147,6 +106,8 @@ export function ConversationHistory({
   viewerParticipantId,
   participants,
   names,
+  pictures = NO_PICTURES,
+  isGroup = true,
   threadId,
   outbox,
   highlightMessageId = null,
@@ -207,12 +168,29 @@ export function ConversationHistory({
     [messages, viewerParticipantId],
   );
   const pending = usePendingRows(outbox, threadId, held);
+  const timeZone = viewerTimeZone();
+  const places = useMemo(
+    () =>
+      messageRuns(
+        messages.map((m) => ({
+          senderId: m.sender_id,
+          timestamp: m.timestamp,
+          groupable: m.kind === 'text',
+        })),
+        timeZone,
+      ),
+    [messages, timeZone],
+  );
   const rows = useMemo<HistoryRow[]>(
     () => [
-      ...messages.map((message) => ({ kind: 'message' as const, message })),
+      ...messages.map((message, i) => ({
+        kind: 'message' as const,
+        message,
+        place: places[i] ?? { startsDay: true, startsRun: true, endsRun: true },
+      })),
       ...pending.map((row) => ({ kind: 'pending' as const, pending: row })),
     ],
-    [messages, pending],
+    [messages, pending, places],
   );
   const receipt =
     lastOwnSeq === null ? null : receiptState(lastOwnSeq, participants, viewerParticipantId);
@@ -249,23 +227,48 @@ export function ConversationHistory({
   const context = useMemo<HistoryContext>(() => ({ label: historyLabel }), [historyLabel]);
   const you = intl.formatMessage(conversationMessages.you);
   const receiptText = receipt === null ? null : intl.formatMessage(conversationMessages[receipt]);
+  // "Today" turns into "Yesterday" at midnight with the page left open.
+  const now = useNow(untilNextMinute);
   const itemContent = useCallback(
     (_index: number, row: HistoryRow) => {
       if (row.kind === 'pending') return <PendingMessage row={row.pending} outbox={outbox} />;
       const message = row.message;
       const own = message.sender_id === viewerParticipantId;
+      const ms = message.timestamp;
       return (
         <MessageRow
           text={message.text}
           images={message.attachments}
           sender={own ? you : (names.get(message.sender_id) ?? '')}
+          senderId={message.sender_id}
+          picture={pictures.get(message.sender_id) ?? null}
+          showName={!own && isGroup}
           own={own}
+          startsRun={row.place.startsRun}
+          endsRun={row.place.endsRun}
+          timeMs={ms}
+          clock={formatMessageTime(intl, ms, timeZone)}
+          fullTime={formatFullTime(intl, ms, timeZone)}
+          separator={row.place.startsDay ? formatDaySeparator(intl, ms, now, timeZone) : null}
           receipt={own && message.seq_in_thread === lastOwnSeq ? receiptText : null}
           highlighted={message.id === highlightMessageId}
         />
       );
     },
-    [lastOwnSeq, names, outbox, receiptText, viewerParticipantId, you, highlightMessageId],
+    [
+      lastOwnSeq,
+      names,
+      pictures,
+      isGroup,
+      outbox,
+      receiptText,
+      viewerParticipantId,
+      you,
+      highlightMessageId,
+      intl,
+      now,
+      timeZone,
+    ],
   );
 
   if (rows.length === 0) {

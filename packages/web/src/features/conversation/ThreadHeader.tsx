@@ -5,7 +5,8 @@ import { useIntl } from 'react-intl';
 import { MESSENGER_PREFIX } from '../../router/routes';
 import { omnipickerMessages } from '../omnipicker/messages';
 import { conversationMessages } from './messages';
-import { initialsOf, type ThreadPerson } from './thread-people';
+import { Face } from '../../ui/Face';
+import type { ThreadPerson } from './thread-people';
 import './thread-details.css';
 
 /** Hovering the participants shows their names after this long (focus shows them at once). */
@@ -84,9 +85,14 @@ export function Facepile({ people }: { people: readonly ThreadPerson[] }): React
   return (
     <span className="facepile" aria-hidden="true" data-testid="facepile">
       {pile.faces.map((person) => (
-        <span key={person.id} className="facepile-face" title={person.shown}>
-          {initialsOf(person.shown)}
-        </span>
+        <Face
+          key={person.id}
+          id={person.id}
+          name={person.shown}
+          src={person.picture}
+          size={28}
+          className="facepile-face"
+        />
       ))}
       {pile.overflowText === null ? null : (
         <span className="facepile-face facepile-overflow">{pile.overflowText}</span>

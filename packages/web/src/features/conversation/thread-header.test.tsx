@@ -19,7 +19,7 @@ import { initialsOf, nicknameMap, threadPeople, type ThreadPerson } from './thre
 
 const person = (i: number, nickname: string | null = null): ThreadPerson => {
   const name = `Person${String(i)} Last${String(i)}`;
-  return { id: String(100 + i), name, nickname, shown: nickname ?? name };
+  return { id: String(100 + i), name, nickname, shown: nickname ?? name, picture: null };
 };
 const people = (n: number): ThreadPerson[] => Array.from({ length: n }, (_, i) => person(i + 1));
 
@@ -70,7 +70,9 @@ describe('ThreadHeader', () => {
     header(people(4));
     const pile = screen.getByTestId('facepile');
     expect(pile.getAttribute('aria-hidden')).toBe('true');
-    expect(Array.from(pile.children).map((f) => f.textContent)).toEqual(['PL', 'PL', 'PL', 'PL']);
+    const initials = (f: Element) =>
+      f.querySelector('[data-initials]')?.getAttribute('data-initials');
+    expect(Array.from(pile.children).map(initials)).toEqual(['PL', 'PL', 'PL', 'PL']);
     document.body.innerHTML = '';
     header(people(5));
     const five = screen.getByTestId('facepile');
@@ -131,6 +133,7 @@ function participant(id: string, name: string) {
     id,
     name,
     short_name: name.split(' ')[0],
+    profile_picture: null,
   };
 }
 

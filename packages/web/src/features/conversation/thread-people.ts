@@ -9,6 +9,8 @@ export interface ThreadPerson {
   nickname: string | null;
   /** What the thread shows for them: the nickname when set, else the name. */
   shown: string;
+  /** Their picture (network file `picture`), or null for a generated face. */
+  picture: string | null;
 }
 
 /** The custom_nickname JSON map (participant id → nickname), keeping only non-blank strings. */
@@ -28,18 +30,16 @@ export function threadPeople(thread: ThreadTitleData): ThreadPerson[] {
   for (const p of thread.participants_to_render) {
     if (p.id === undefined || p.name === undefined) continue;
     const nickname = nicknames[p.id] ?? null;
-    out.push({ id: p.id, name: p.name, nickname, shown: nickname ?? p.name });
+    out.push({
+      id: p.id,
+      name: p.name,
+      nickname,
+      shown: nickname ?? p.name,
+      picture: p.profile_picture?.uri ?? null,
+    });
   }
   return out;
 }
 
 /** Up to two initials of a name, for a face without a picture ('Ann Lee' → 'AL'). */
-export function initialsOf(name: string): string {
-  const words = name
-    .trim()
-    .split(/\s+/u)
-    .filter((w) => w !== '');
-  const first = Array.from(words[0] ?? '')[0] ?? '';
-  const last = words.length > 1 ? (Array.from(words.at(-1) ?? '')[0] ?? '') : '';
-  return (first + last).toUpperCase();
-}
+export { avatarInitials as initialsOf } from '@messenger/core';

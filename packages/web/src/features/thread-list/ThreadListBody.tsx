@@ -1,5 +1,5 @@
-import { badgeText, threadPermalink } from '@messenger/core';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { badgeText, relativeAgeRefreshMs, threadPermalink } from '@messenger/core';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { GridList, GridListItem } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
@@ -7,10 +7,14 @@ import { MESSENGER_PREFIX } from '../../router/routes';
 import { previewText } from '../attachments/preview';
 import { useLiveSync, useResyncFetchOptions, useStartSync } from '../sync/live-sync';
 import { SyncStatus } from '../sync/SyncStatus';
+import { formatFullTime, formatRelativeAge } from '../time/format';
+import { useNow } from '../time/use-now';
+import { viewerTimeZone } from '../time/viewer-zone';
 import type { ThreadListBodyPaginationQuery } from './__generated__/ThreadListBodyPaginationQuery.graphql';
 import type { ThreadListBodyQuery as Query } from './__generated__/ThreadListBodyQuery.graphql';
 import type { ThreadListBody_query$key } from './__generated__/ThreadListBody_query.graphql';
 import { LoadMoreThreads } from './LoadMoreThreads';
+import { ThreadFace } from './ThreadFace';
 import { threadListMessages } from './messages';
 import { byLastActivity, titleOf, unreadThreadCount, type ListFolder } from './thread-rows';
 import '../messenger/messenger.css';
@@ -80,6 +84,8 @@ export function ThreadListBody({
                 unread_count
                 last_activity_time
                 group_name
+                is_group_thread
+                image_src
                 custom_nickname
                 participants_to_render {
                   __typename
@@ -87,6 +93,9 @@ export function ThreadListBody({
                     id
                     name
                     short_name
+                    profile_picture {
+                      uri
+                    }
                   }
                   ... on Page {
                     id
@@ -131,6 +140,12 @@ export function ThreadListBody({
     onUnreadChange(unread);
   }, [onUnreadChange, unread]);
 
+  // Ages move on their own: the newest row's next change sets the beat ("4m" → "5m").
+  const newest = threads[0]?.last_activity_time ?? 0;
+  const nextRefresh = useCallback((now: number) => relativeAgeRefreshMs(newest, now), [newest]);
+  const now = useNow(nextRefresh);
+  const timeZone = viewerTimeZone();
+
   return (
     <>
       <SyncStatus live={live} />
@@ -139,7 +154,7 @@ export function ThreadListBody({
         className="thread-rows"
         items={threads}
         // React Aria keeps rendered rows until an item or a dependency changes.
-        dependencies={[currentThreadId, viewerId, folder]}
+        dependencies={[currentThreadId, viewerId, folder, now]}
         renderEmptyState={() => <p>{intl.formatMessage(threadListMessages.empty)}</p>}
       >
         {(thread) => {
@@ -169,8 +184,18 @@ export function ThreadListBody({
               data-current={thread.thread_id === currentThreadId || undefined}
               data-unread={thread.unread_count > 0 || undefined}
             >
+              <ThreadFace thread={thread} viewerId={viewerId} title={title} />
               <span className="thread-row-title">{title}</span>
               <span className="thread-row-preview">{preview}</span>
+              {thread.last_activity_time > 0 ? (
+                <time
+                  className="thread-row-age"
+                  dateTime={new Date(thread.last_activity_time).toISOString()}
+                  title={formatFullTime(intl, thread.last_activity_time, timeZone)}
+                >
+                  {formatRelativeAge(intl, thread.last_activity_time, now, timeZone)}
+                </time>
+              ) : null}
               {badge === null ? null : (
                 <span className="unread-badge">
                   <span aria-hidden="true">{badge}</span>

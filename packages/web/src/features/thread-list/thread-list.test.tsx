@@ -35,6 +35,8 @@ function edge(n: number) {
       // Older threads come later, as the server pages them.
       last_activity_time: 10_000 - n,
       group_name: `Group ${n}`,
+      is_group_thread: true,
+      image_src: null,
       custom_nickname: {},
       participants_to_render: [],
       messages: { edges: [] },
@@ -97,8 +99,12 @@ describe('ThreadListBody', () => {
     expect(
       within(list)
         .getAllByRole('row')
-        .map((row) => row.textContent),
+        .map((row) => row.querySelector('.thread-row-title')?.textContent),
     ).toEqual(['Group 1', 'Group 2']);
+    // Each row carries the age of its last activity, machine-readable too (years ago: a dated one).
+    const age = within(list).getAllByRole('row')[0]?.querySelector('time');
+    expect(age?.getAttribute('dateTime')).toBe(new Date(10_000 - 1).toISOString());
+    expect(age?.textContent).toMatch(/1970/);
     expect(requests).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more conversations' }));
@@ -108,7 +114,7 @@ describe('ThreadListBody', () => {
     expect(
       within(list)
         .getAllByRole('row')
-        .map((row) => row.textContent),
+        .map((row) => row.querySelector('.thread-row-title')?.textContent),
     ).toEqual(['Group 1', 'Group 2', 'Group 3', 'Group 4']);
     expect(requests).toEqual([
       {

@@ -8,6 +8,7 @@ export interface ThreadTitleData {
     readonly id?: string;
     readonly name?: string;
     readonly short_name?: string;
+    readonly profile_picture?: { readonly uri: string } | null | undefined;
   }>;
 }
 

@@ -1,0 +1,84 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { checkAccessibility } from '../support/axe';
+import { useE2E } from '../support/fixtures';
+import { loginAs } from '../support/login';
+import { oneToOnePair } from '../support/network';
+
+const e2e = useE2E();
+
+/** Waits until the page's sync socket is live (no "Connecting…" status left). */
+async function settled(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.getByRole('status').filter({ hasText: 'Connecting…' }).count())
+    .toBe(0);
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill(text);
+  await composer.press('Enter');
+  await expect.poll(() => composer.inputValue()).toBe('');
+}
+
+describe('times: on messages, between days, and in the thread list', () => {
+  it('shows a live message with its time, under "Today", grouped in a run, and "now" in the list', async () => {
+    const { thread, first, second } = oneToOnePair(e2e.network);
+    const threadPath = `/messages/thread/${thread.id}`;
+    const a = await e2e.newPage();
+    const b = await e2e.newPage();
+    await loginAs(a.page, first);
+    await loginAs(b.page, second);
+    await a.page.goto(threadPath);
+    await b.page.goto(threadPath);
+    const history = b.page.getByRole('log', { name: 'Messages' });
+    await history.waitFor();
+    await settled(a.page);
+    await settled(b.page);
+
+    // A sends two messages in a row; B, settled in the thread, watches them arrive.
+    const token = `time-${Date.now().toString(36)}`;
+    const sentFrom = Date.now();
+    await send(a.page, `${token} one`);
+    await send(a.page, `${token} two`);
+    const firstRow = history.getByRole('listitem').filter({ hasText: `${token} one` });
+    const secondRow = history.getByRole('listitem').filter({ hasText: `${token} two` });
+    await secondRow.waitFor();
+
+    // Each carries its time, machine-readable, from the server's clock of this minute.
+    const stamp = Date.parse(
+      (await secondRow.locator('time').last().getAttribute('datetime')) ?? '',
+    );
+    expect(Math.abs(stamp - sentFrom)).toBeLessThan(60_000);
+    // The day is labelled: "Today" above today's first message (this one or an earlier one).
+    await history.getByText('Today', { exact: true }).first().waitFor();
+
+    // One run: the first shows the sender and the time, the second neither until hovered.
+    const firstMessage = firstRow.locator('.message');
+    const secondMessage = secondRow.locator('.message');
+    expect(await firstMessage.getAttribute('data-run-start')).toBe('true');
+    expect(await secondMessage.getAttribute('data-run-start')).toBeNull();
+    const opacity = (row: typeof secondRow) =>
+      row.locator('.message-time').evaluate((el) => getComputedStyle(el).opacity);
+    expect(await opacity(firstRow)).toBe('1');
+    expect(await opacity(secondRow)).toBe('0');
+    await secondMessage.hover();
+    await expect.poll(() => opacity(secondRow)).toBe('1');
+    // Keyboard too: focusing the message shows its time; its full date is in its name.
+    await b.page.mouse.move(0, 0);
+    await secondMessage.focus();
+    await expect.poll(() => opacity(secondRow)).toBe('1');
+    expect(await secondRow.locator('time.message-time').getAttribute('title')).toMatch(
+      new RegExp(String(new Date(stamp).getUTCFullYear())),
+    );
+
+    // The thread list's row of this thread says how long ago: "now".
+    const list = b.page.getByRole('grid', { name: 'Conversations' });
+    const row = list.getByRole('row').filter({ hasText: token });
+    await row.locator('time', { hasText: 'now' }).waitFor();
+
+    await checkAccessibility(b.page, 'the thread view with times');
+    expect(a.pageErrors).toEqual([]);
+    expect(b.pageErrors).toEqual([]);
+  });
+});

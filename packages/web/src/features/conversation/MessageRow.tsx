@@ -1,0 +1,110 @@
+import { memo, type ReactNode } from 'react';
+import { Face } from '../../ui/Face';
+import { EncryptedImage, type ImageRef } from '../attachments/EncryptedImage';
+import { ShareMessageButton } from '../broadcast/ShareMessageButton';
+import { MessageText } from './MessageText';
+
+export interface MessageRowProps {
+  text: string;
+  images: readonly ImageRef[];
+  sender: string;
+  senderId: string;
+  /** The sender's picture, or null for a generated face. */
+  picture: string | null;
+  /** Whether the run's first message names its sender visibly (others in groups). */
+  showName: boolean;
+  own: boolean;
+  /** Separate booleans, not the place object, so the memo compares values. */
+  startsRun: boolean;
+  endsRun: boolean;
+  /** Milliseconds since the epoch, for the `<time>` element's machine-readable value. */
+  timeMs: number;
+  /** "14:05". */
+  clock: string;
+  /** "Thursday, 12 March 2026 at 14:05": the tooltip and what a screen reader hears. */
+  fullTime: string;
+  /** "Today", "Yesterday"…: only on the first message of a day. */
+  separator: string | null;
+  /** The receipt under the viewer's last message, else null. */
+  receipt: string | null;
+  /** The message a search result opened the thread at. */
+  highlighted?: boolean;
+}
+
+function isoOf(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/**
+ * One message. Memoized: Virtuoso renders the rows of its range again each
+ * time the range moves (every few wheel steps); unchanged rows then skip the
+ * render, and their texts are not tokenized again. The first message of a
+ * run shows the sender and the time; the others show the time on hover or
+ * focus, and keep the sender for screen readers.
+ */
+export const MessageRow = memo(function MessageRow({
+  text,
+  images,
+  sender,
+  senderId,
+  picture,
+  showName,
+  own,
+  startsRun,
+  endsRun,
+  timeMs,
+  clock,
+  fullTime,
+  separator,
+  receipt,
+  highlighted = false,
+}: MessageRowProps): ReactNode {
+  return (
+    <>
+      {separator === null ? null : (
+        <p className="day-separator">
+          <time dateTime={isoOf(timeMs)}>{separator}</time>
+        </p>
+      )}
+      <div
+        className="message"
+        tabIndex={0}
+        data-own={own || undefined}
+        data-run-start={startsRun || undefined}
+        data-run-end={endsRun || undefined}
+        data-highlighted={highlighted || undefined}
+        aria-current={highlighted || undefined}
+      >
+        <span className="message-meta">
+          <span className={startsRun && showName ? 'message-sender' : 'visually-hidden'}>
+            {sender}
+          </span>
+          <time className="message-time" dateTime={isoOf(timeMs)} title={fullTime}>
+            <span aria-hidden="true">{clock}</span>
+            <span className="visually-hidden">{fullTime}</span>
+          </time>
+        </span>
+        {own ? null : (
+          // The face sits beside the last message of the run, as in Messenger.
+          <span className="message-face">
+            {endsRun ? <Face id={senderId} name={sender} src={picture} size={28} /> : null}
+          </span>
+        )}
+        {images.length === 0 ? null : (
+          <div className="message-images">
+            {images.map((image) => (
+              <EncryptedImage key={image.id} image={image} />
+            ))}
+          </div>
+        )}
+        {text === '' && images.length > 0 ? null : (
+          <p className="message-text">
+            <MessageText text={text} />
+          </p>
+        )}
+        {receipt === null ? null : <span className="message-receipt">{receipt}</span>}
+        <ShareMessageButton text={text} sender={sender} />
+      </div>
+    </>
+  );
+});
