@@ -14,3 +14,4 @@ export * from './beeper';
 export * from './analytics';
 export * from './schemas';
 export * from './sync';
+export * from './scim';

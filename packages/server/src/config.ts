@@ -14,6 +14,8 @@ const envSchema = z.object({
   /** The Redis pub/sub channel of the cluster: several clusters (or test runs) may share one Redis. */
   REDIS_CHANNEL: z.string().min(1).max(200).default('messenger:sync'),
   ADMIN_TOKEN: z.string().min(16).optional(),
+  /** Bearer token of the SCIM 2.0 provisioning endpoints (/scim/v2); unset: they answer 403. */
+  SCIM_TOKEN: z.string().min(16).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: z.enum(['auto', 'off']).default('auto'),
@@ -44,6 +46,7 @@ export interface Config {
   redisUrl: string | undefined;
   redisChannel: string;
   adminToken: string | undefined;
+  scimToken: string | undefined;
   production: boolean;
   logLevel: string;
   demo: 'auto' | 'off';
@@ -76,6 +79,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     redisUrl: e.REDIS_URL,
     redisChannel: e.REDIS_CHANNEL,
     adminToken: e.ADMIN_TOKEN,
+    scimToken: e.SCIM_TOKEN,
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     demo: e.DEMO,

@@ -13,6 +13,7 @@ import { priorHeadMigration } from './migrations/011-prior-head';
 import { threadActivityUnindexedMigration } from './migrations/012-thread-activity-unindexed';
 import { deltaIdBlocksMigration } from './migrations/013-delta-id-blocks';
 import { rosterVersionsMigration } from './migrations/014-roster-versions';
+import { provisioningMigration } from './migrations/045-provisioning';
 
 /**
  * Every migration in order. Names sort in the order they run; a feature adds
@@ -33,4 +34,5 @@ export const migrations: Record<string, DialectMigration> = {
   '012-thread-activity-unindexed': threadActivityUnindexedMigration,
   '013-delta-id-blocks': deltaIdBlocksMigration,
   '014-roster-versions': rosterVersionsMigration,
+  '045-provisioning': provisioningMigration,
 };

@@ -21,7 +21,13 @@ export type BusMessage =
       deviceId?: string;
     }
   /** A node's reports of its users' presence, for nodes that aggregate several nodes' sockets. */
-  | { type: 'presence'; nodeId: string; reports: PresenceReport[] };
+  | { type: 'presence'; nodeId: string; reports: PresenceReport[] }
+  /**
+   * Sessions ended on purpose (deactivation, SSO logout): every node closes
+   * the sockets of these users, or of these sessions (by id hash), at once
+   * with 4401 instead of at its next periodic session check.
+   */
+  | { type: 'sessions_ended'; userIds: string[]; sessionHashes: string[] };
 
 export interface PresenceReport {
   userId: string;
