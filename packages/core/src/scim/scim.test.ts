@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScimFilter } from './filter';
+import { parseScimFilter, scimFilterMatches } from './filter';
 import { applyScimPatch, type PatchTarget } from './patch';
 import {
   SCIM_SCHEMAS,
@@ -176,5 +176,105 @@ describe('SCIM schemas', () => {
       scimType: 'uniqueness',
       detail: 'taken',
     });
+  });
+});
+
+describe('scimFilterMatches', () => {
+  const match = (text: string, actual: unknown): boolean => {
+    const parsed = parseScimFilter(text);
+    if ('problem' in parsed) throw new Error(parsed.problem.detail);
+    return scimFilterMatches(parsed.filter, actual);
+  };
+
+  it('compares strings case-insensitively with every operator', () => {
+    expect(match('type eq "WORK"', 'work')).toBe(true);
+    expect(match('type ne "work"', 'home')).toBe(true);
+    expect(match('value co "JENS"', 'bjensen@example.com')).toBe(true);
+    expect(match('value sw "bj"', 'bjensen@example.com')).toBe(true);
+    expect(match('value ew ".COM"', 'bjensen@example.com')).toBe(true);
+    expect(match('value ew ".org"', 'bjensen@example.com')).toBe(false);
+  });
+
+  it('compares other values exactly, and pr means present', () => {
+    expect(match('primary eq true', true)).toBe(true);
+    expect(match('primary ne true', false)).toBe(true);
+    expect(match('primary co true', true)).toBe(false);
+    expect(match('count eq 3', 3)).toBe(true);
+    expect(match('manager eq null', null)).toBe(true);
+    expect(match('title pr', 'Tour Guide')).toBe(true);
+    expect(match('title pr', '')).toBe(false);
+    expect(match('title pr', undefined)).toBe(false);
+  });
+
+  it('refuses ordering operators and bad strings', () => {
+    expect(parseScimFilter('meta.lastModified gt "2011"')).toMatchObject({
+      problem: { scimType: 'invalidFilter' },
+    });
+    expect(parseScimFilter('userName eq "\\x"')).toMatchObject({
+      problem: { scimType: 'invalidFilter' },
+    });
+  });
+});
+
+describe('applyScimPatch, the remaining paths', () => {
+  const user = {
+    userName: 'bjensen',
+    name: { givenName: 'Barbara', familyName: 'Jensen' },
+    emails: [
+      { value: 'bjensen@example.com', type: 'work' },
+      { value: 'babs@jensen.org', type: 'home' },
+    ],
+  };
+
+  it('removes a sub-attribute, of one value or of the complex attribute', () => {
+    expect(
+      applyScimPatch(user, USER, [
+        { op: 'remove', path: 'emails[type eq "work"].type' },
+        { op: 'remove', path: 'name.familyName' },
+      ]),
+    ).toEqual({
+      resource: {
+        userName: 'bjensen',
+        name: { givenName: 'Barbara' },
+        emails: [{ value: 'bjensen@example.com' }, { value: 'babs@jensen.org', type: 'home' }],
+      },
+    });
+  });
+
+  it('replaces a filtered value whole, and merges an added complex value', () => {
+    expect(
+      applyScimPatch(user, USER, [
+        { op: 'replace', path: 'emails[type eq "home"]', value: { value: 'b@home.org' } },
+        { op: 'add', path: 'name', value: { middleName: 'J' } },
+        { op: 'replace', path: 'emails', value: { value: 'only@example.com' } },
+      ]),
+    ).toEqual({
+      resource: {
+        userName: 'bjensen',
+        name: { givenName: 'Barbara', familyName: 'Jensen', middleName: 'J' },
+        emails: [{ value: 'only@example.com' }],
+      },
+    });
+  });
+
+  it('refuses filters on single values, bad paths and non-object values', () => {
+    for (const [op, expected] of [
+      [{ op: 'add', path: 'userName[value eq "x"]', value: 'y' }, 'invalidPath'],
+      [{ op: 'add', path: 'emails[value gt "x"]', value: {} }, 'invalidPath'],
+      [{ op: 'add', path: '9bad', value: 'y' }, 'invalidPath'],
+      [{ op: 'replace', path: 'emails[type eq "work"]', value: 'plain' }, 'invalidValue'],
+      [{ op: 'add', value: 'not an object' }, 'invalidValue'],
+      [{ op: 'add', value: { nickName: 'x' } }, 'invalidPath'],
+    ] as const) {
+      expect(applyScimPatch(user, USER, [op])).toMatchObject({ problem: { scimType: expected } });
+    }
+  });
+
+  it('adds to a filtered value that is not there yet without complaint', () => {
+    expect(
+      applyScimPatch(user, USER, [
+        { op: 'add', path: 'emails[type eq "other"].value', value: 'x@example.com' },
+      ]),
+    ).toEqual({ resource: user });
   });
 });
