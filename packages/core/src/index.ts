@@ -16,3 +16,4 @@ export * from './schemas';
 export * from './sync';
 export * from './time';
 export * from './faces';
+export * from './scim';

@@ -11,6 +11,7 @@ import { createMetrics, type Metrics } from './features/observability/metrics';
 import { registerObservability } from './features/observability/plugin';
 import { registerHealthRoutes } from './features/observability/readiness';
 import { restRoutes } from './features/rest/routes';
+import { scimRoutes } from './features/scim/routes';
 import { webClientRoutes } from './features/web-client/plugin';
 import { presenceStoreFor } from './features/presence/store';
 import { registerGraphQL } from './graphql/plugin';
@@ -66,6 +67,7 @@ export async function buildApp(
   await app.register(authRoutes({ ctx, metrics }));
   await app.register(restRoutes(ctx));
   await app.register(networkRoutes(ctx));
+  await app.register(scimRoutes(ctx));
   await app.register(attachmentRoutes(ctx));
   registerGraphQL(app, { ctx, presence: presenceStoreFor(ctx) });
   // The sync socket (/sync): delta log replay and live pushes, presence, typing, delivery acks.

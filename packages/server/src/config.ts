@@ -102,6 +102,8 @@ const envSchema = z.object({
   /** A separate listener (host:port) that serves only /metrics, without a token. */
   METRICS_LISTEN: listenAddress.optional(),
   TRUST_PROXY: trustProxySchema,
+  /** Bearer token of the SCIM 2.0 provisioning endpoints (/scim/v2); unset: they answer 403. */
+  SCIM_TOKEN: z.string().min(16).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: z.enum(['auto', 'off']).default('auto'),
@@ -139,6 +141,7 @@ export interface Config {
   metricsToken: string | undefined;
   metricsListen: { host: string; port: number } | undefined;
   trustProxy: TrustProxy;
+  scimToken: string | undefined;
   production: boolean;
   logLevel: string;
   demo: 'auto' | 'off';
@@ -176,6 +179,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     metricsToken: e.METRICS_TOKEN,
     metricsListen: e.METRICS_LISTEN,
     trustProxy: e.TRUST_PROXY,
+    scimToken: e.SCIM_TOKEN,
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     demo: e.DEMO,

@@ -14,6 +14,7 @@ import { threadActivityUnindexedMigration } from './migrations/012-thread-activi
 import { deltaIdBlocksMigration } from './migrations/013-delta-id-blocks';
 import { rosterVersionsMigration } from './migrations/014-roster-versions';
 import { openCallsIndexMigration } from './migrations/030-open-calls-index';
+import { provisioningMigration } from './migrations/045-provisioning';
 
 /**
  * Every migration in order. Names sort in the order they run; a feature adds
@@ -35,4 +36,5 @@ export const migrations: Record<string, DialectMigration> = {
   '013-delta-id-blocks': deltaIdBlocksMigration,
   '014-roster-versions': rosterVersionsMigration,
   '030-open-calls-index': openCallsIndexMigration,
+  '045-provisioning': provisioningMigration,
 };

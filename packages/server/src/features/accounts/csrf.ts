@@ -8,7 +8,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Login needs no token (there is no session yet; it only accepts JSON, which a
- * cross-site form cannot send without a CORS preflight). Admin routes
+ * cross-site form cannot send without a CORS preflight). Admin and SCIM routes
  * authenticate by a token header, never by the cookie, so a forged request
  * carries no authority there.
  */
@@ -16,6 +16,7 @@ export function isCsrfExempt(routePath: string): boolean {
   return (
     routePath === '/auth/login' ||
     routePath.startsWith('/admin/') ||
+    routePath.startsWith('/scim/') ||
     BODY_TOKEN_ROUTES.has(routePath)
   );
 }

@@ -5,10 +5,10 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import type { Metrics } from '../observability/metrics';
 import { answerBodyErrorsAsBadRequest } from '../rest/body';
-import { busOf } from '../sync/commit';
+import { endSessions } from './end-sessions';
 import { verifyPassword } from './passwords';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
-import { createSession, deleteSession, findLoginCandidate } from './session-repo';
+import { createSession, findLoginCandidate } from './session-repo';
 import { requireViewer, viewerFromRow, viewerToJson } from './viewer';
 
 const loginSchema = z.object({
@@ -48,12 +48,7 @@ export interface AuthRoutesDeps {
  * the next session check: its user's friends see them go offline at once.
  */
 async function endSession(ctx: AppContext, idHash: string): Promise<void> {
-  await deleteSession(ctx.db, idHash);
-  await busOf(ctx)
-    .publish({ type: 'session_ended', sessionHash: idHash })
-    .catch((error: unknown) => {
-      ctx.logger.warn({ err: error }, 'could not announce the end of a session');
-    });
+  await endSessions(ctx, { sessionHashes: [idHash] });
 }
 
 /** POST /auth/login, POST /auth/logout, GET /auth/session. */

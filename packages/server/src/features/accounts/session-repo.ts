@@ -46,7 +46,7 @@ const VIEWER_COLUMNS = [
   'people.gates as gates',
 ] as const;
 
-/** A person who may log in with this username (memorialized accounts never do). */
+/** A person who may log in with this username (memorialized and deactivated accounts never do). */
 export async function findLoginCandidate(db: Db, username: string): Promise<LoginCandidate | null> {
   const row = await db.read((k) =>
     k
@@ -56,6 +56,8 @@ export async function findLoginCandidate(db: Db, username: string): Promise<Logi
       .select('people.password_hash as password_hash')
       .where('people.username', '=', username)
       .where('people.memorialized', '=', 0)
+      // Deactivated or deleted through SCIM (issue 35): no sign-in.
+      .where('people.deactivated', '=', 0)
       .executeTakeFirst(),
   );
   if (row === undefined) return null;
@@ -110,6 +112,7 @@ export async function findSession(
       .where('sessions.id_hash', '=', idHash)
       .where('sessions.expires_at', '>', now)
       .where('people.memorialized', '=', 0)
+      .where('people.deactivated', '=', 0)
       .executeTakeFirst(),
   );
   if (row === undefined) return null;

@@ -8,7 +8,7 @@ import type {
   GameTable,
   PageAdminTable,
   PageTable,
-  PersonTable,
+  ImportedPerson,
   ThreadParticipantTable,
 } from './tables';
 import { changed, chunks, excluded, type Db } from './upsert-sql';
@@ -99,7 +99,7 @@ const PERSON_COLUMNS = [
 ] as const;
 export async function upsertPeople(
   db: Db,
-  rows: PersonTable[],
+  rows: ImportedPerson[],
   onBatch: (count: number) => void,
 ): Promise<void> {
   for (const batch of chunks(rows)) {

@@ -8,7 +8,7 @@ import {
   type NetworkPerson,
   type NetworkThread,
 } from '@messenger/core';
-import type { MessageTable, PersonTable, ThreadParticipantTable, ThreadTable } from './tables';
+import type { ImportedPerson, MessageTable, ThreadParticipantTable, ThreadTable } from './tables';
 
 /**
  * Pure mapping of a validated network onto table rows (tables.ts). Nothing
@@ -17,7 +17,7 @@ import type { MessageTable, PersonTable, ThreadParticipantTable, ThreadTable } f
 
 const flag = (value: boolean): number => (value ? 1 : 0);
 
-export function personRow(person: NetworkPerson, passwordHash: string): PersonTable {
+export function personRow(person: NetworkPerson, passwordHash: string): ImportedPerson {
   return {
     id: person.id,
     name: person.name,

@@ -36,7 +36,12 @@ export interface PersonTable {
   can_receive_money: number;
   /** JSON array of gate names. */
   gates: string;
+  /** 0 active, 1 deactivated, 2 deleted through SCIM (migration 045-provisioning). */
+  deactivated: Generated<number>;
 }
+
+/** A person as the network file gives them: the import never writes `deactivated` (SCIM's). */
+export type ImportedPerson = Omit<PersonTable, 'deactivated'>;
 
 /** Stored in both directions: one row (a, b) and one row (b, a) per friendship. */
 export interface FriendshipTable {

@@ -22,8 +22,12 @@ export type BusMessage =
     }
   /** A node's reports of its users' presence, for nodes that aggregate several nodes' sockets. */
   | { type: 'presence'; nodeId: string; reports: PresenceReport[] }
-  /** A session ended (logout): every node closes that session's sockets at once. */
-  | { type: 'session_ended'; sessionHash: string };
+  /**
+   * Sessions ended on purpose (logout, deactivation, SSO logout): every node closes
+   * the sockets of these users, or of these sessions (by id hash), at once
+   * with 4401 instead of at its next periodic session check.
+   */
+  | { type: 'sessions_ended'; userIds: string[]; sessionHashes: string[] };
 
 export interface PresenceReport {
   userId: string;

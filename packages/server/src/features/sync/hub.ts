@@ -221,13 +221,6 @@ export class SyncHub {
     }
   }
 
-  /** Closes every socket of a session this node holds (the session ended on some node). */
-  closeSession(sessionHash: string): void {
-    for (const conn of [...this.connections]) {
-      if (conn.sessionHash === sessionHash) this.endSession(conn);
-    }
-  }
-
   private endSession(conn: SyncConnection): void {
     conn.sessionEnded = true;
     this.closeConn(conn, SYNC_CLOSE.unauthenticated, 'session ended');
@@ -373,8 +366,17 @@ export class SyncHub {
       for (const note of message.notes) this.onNote(note, payloads);
     } else if (message.type === 'ephemeral') {
       this.deliverEphemeral(message.userIds, message.frame, message.deviceId);
-    } else if (message.type === 'session_ended') {
-      this.closeSession(message.sessionHash);
+    } else if (message.type === 'sessions_ended') {
+      this.closeEnded(message.userIds, message.sessionHashes);
+    }
+  }
+
+  /** Closes, with 4401, this node's sockets of these users and of these sessions. */
+  private closeEnded(userIds: readonly string[], sessionHashes: readonly string[]): void {
+    const users = new Set(userIds);
+    const sessions = new Set(sessionHashes);
+    for (const conn of [...this.connections]) {
+      if (users.has(conn.userId) || sessions.has(conn.sessionHash)) this.endSession(conn);
     }
   }
 
