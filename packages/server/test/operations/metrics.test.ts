@@ -44,8 +44,13 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return found ? sum : null;
 }
 
+/** /metrics is served on the public listener only to this bearer token (SECURITY.md). */
+const METRICS_TOKEN = `metrics-${randomBytes(12).toString('hex')}`;
+
 async function scrape(node: RunningServer): Promise<string> {
-  const response = await fetch(`${node.baseUrl}/metrics`);
+  const response = await fetch(`${node.baseUrl}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
   expect(response.status).toBe(200);
   return response.text();
 }
@@ -81,6 +86,7 @@ describe.skipIf(!ready)('Prometheus metrics of the messenger’s work, on two no
       ...storage.env,
       REDIS_URL: TEST_REDIS_URL,
       REDIS_CHANNEL: `messenger:metrics:${randomBytes(6).toString('hex')}`,
+      METRICS_TOKEN,
     };
     const [a, b] = await Promise.allSettled([
       ServerProcess.start('node A', env),
