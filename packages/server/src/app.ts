@@ -61,6 +61,9 @@ export async function buildApp(
   await registerSync(app, ctx);
 
   registerHealthRoutes(app, ctx);
+  app.addHook('onClose', async () => {
+    await ctx.redis?.quit().catch(() => undefined);
+  });
 
   // The built web client: index.html for the client routes only, hashed assets under /assets/.
   await app.register(webClientRoutes());

@@ -66,6 +66,10 @@ const envSchema = z.object({
   DEMO: z.enum(['auto', 'off']).default('auto'),
   PUBLIC_URL: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Login attempts per minute from one address, whatever the usernames. */
+  LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Login attempts per minute at one username, from every address together. */
+  LOGIN_USERNAME_RATE_LIMIT: z.coerce.number().int().positive().default(50),
   /** Origins whose pages may call the API with the person's cookie (CORS); default none: same-origin only. */
   CORS_ORIGINS: originList,
   /** Origins that may frame the messenger (CSP frame-ancestors), besides itself. */
@@ -102,6 +106,8 @@ export interface Config {
   demo: 'auto' | 'off';
   publicUrl: string | undefined;
   loginRateLimitPerMinute: number;
+  loginAddressRateLimitPerMinute: number;
+  loginUsernameRateLimitPerMinute: number;
   corsOrigins: readonly string[];
   embedOrigins: readonly string[];
   iceServersJson: string;
@@ -138,6 +144,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     demo: e.DEMO,
     publicUrl: e.PUBLIC_URL,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT,
+    loginAddressRateLimitPerMinute: e.LOGIN_ADDRESS_RATE_LIMIT,
+    loginUsernameRateLimitPerMinute: e.LOGIN_USERNAME_RATE_LIMIT,
     corsOrigins: e.CORS_ORIGINS,
     embedOrigins: e.EMBED_ORIGINS,
     iceServersJson: e.ICE_SERVERS,

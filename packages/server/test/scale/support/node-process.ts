@@ -14,6 +14,8 @@ const BASE_ENV = {
   HOST: '127.0.0.1',
   PORT: '0',
   LOGIN_RATE_LIMIT: '10000',
+  LOGIN_ADDRESS_RATE_LIMIT: '100000',
+  LOGIN_USERNAME_RATE_LIMIT: '100000',
 };
 
 /** Children still running: killed if the test worker exits first (a timeout, a crash). */
