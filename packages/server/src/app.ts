@@ -35,6 +35,15 @@ export async function buildApp(
     loggerInstance,
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    // Slow clients may not hold connections open: headers, whole requests and idle
+    // keep-alives each have a bound (a sync socket, once upgraded, is the hub's to time).
+    requestTimeout: ctx.config.httpRequestTimeoutMs,
+    keepAliveTimeout: ctx.config.httpKeepAliveTimeoutMs,
+    http: {
+      headersTimeout: ctx.config.httpHeadersTimeoutMs,
+      // Node checks the two timeouts above on this period (default 30 s): a fraction of the shorter.
+      connectionsCheckingInterval: Math.max(50, Math.floor(ctx.config.httpHeadersTimeoutMs / 4)),
+    },
   });
 
   app.setErrorHandler((error, request, reply) => {

@@ -75,6 +75,12 @@ const envSchema = z.object({
   /** Origins that may frame the messenger (CSP frame-ancestors), besides itself. */
   EMBED_ORIGINS: originList,
   ICE_SERVERS: z.string().default('[]'),
+  /** A request's headers must all arrive within this long (slowloris). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** A whole request (headers and body) must arrive within this long. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** An idle kept-alive connection is closed after this long. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   CALL_PARTICIPANT_LIMIT: z.coerce.number().int().min(2).default(6),
   /** An unanswered call rings this long, then ends as 'No Answer'. */
   CALL_RING_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(45_000),
@@ -111,6 +117,9 @@ export interface Config {
   corsOrigins: readonly string[];
   embedOrigins: readonly string[];
   iceServersJson: string;
+  httpHeadersTimeoutMs: number;
+  httpRequestTimeoutMs: number;
+  httpKeepAliveTimeoutMs: number;
   callParticipantLimit: number;
   callRingTimeoutMs: number;
   callDropGraceMs: number;
@@ -149,6 +158,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     corsOrigins: e.CORS_ORIGINS,
     embedOrigins: e.EMBED_ORIGINS,
     iceServersJson: e.ICE_SERVERS,
+    // Node refuses a headers timeout longer than the request's.
+    httpHeadersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),
+    httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+    httpKeepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     callParticipantLimit: e.CALL_PARTICIPANT_LIMIT,
     callRingTimeoutMs: e.CALL_RING_TIMEOUT_MS,
     callDropGraceMs: e.CALL_DROP_GRACE_MS,
