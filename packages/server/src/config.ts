@@ -95,6 +95,15 @@ const envSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(ATTACHMENT_LIMITS.maxBytes),
+  /** Most images one account may have uploaded and not yet sent (429 beyond it). */
+  UNSENT_UPLOAD_MAX_COUNT: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** Most bytes of images one account may have uploaded and not yet sent (429 beyond it). */
+  UNSENT_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10 * 1024 * 1024 * 1024)
+    .default(100 * 1024 * 1024),
 });
 
 export interface Config {
@@ -125,6 +134,8 @@ export interface Config {
   callDropGraceMs: number;
   presenceSweepMs: number | undefined;
   attachmentMaxBytes: number;
+  unsentUploadMaxCount: number;
+  unsentUploadMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -167,5 +178,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     callDropGraceMs: e.CALL_DROP_GRACE_MS,
     presenceSweepMs: e.PRESENCE_SWEEP_MS,
     attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
+    unsentUploadMaxCount: e.UNSENT_UPLOAD_MAX_COUNT,
+    unsentUploadMaxBytes: e.UNSENT_UPLOAD_MAX_BYTES,
   };
 }
