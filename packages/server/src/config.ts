@@ -95,6 +95,10 @@ const envSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(ATTACHMENT_LIMITS.maxBytes),
+  /** SIGTERM: how long /readyz says 503 (sockets refused) before the node stops serving. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  /** SIGTERM or SIGINT: the process exits by this long after, whatever is still running. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** Most images one account may have uploaded and not yet sent (429 beyond it). */
   UNSENT_UPLOAD_MAX_COUNT: z.coerce.number().int().min(1).max(10_000).default(30),
   /** Most bytes of images one account may have uploaded and not yet sent (429 beyond it). */
@@ -135,6 +139,8 @@ export interface Config {
   presenceSweepMs: number | undefined;
   attachmentMaxBytes: number;
   unsentUploadMaxCount: number;
+  shutdownDrainMs: number;
+  shutdownTimeoutMs: number;
   unsentUploadMaxBytes: number;
 }
 
@@ -179,6 +185,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     presenceSweepMs: e.PRESENCE_SWEEP_MS,
     attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
     unsentUploadMaxCount: e.UNSENT_UPLOAD_MAX_COUNT,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     unsentUploadMaxBytes: e.UNSENT_UPLOAD_MAX_BYTES,
   };
 }

@@ -70,6 +70,13 @@ export class ServerProcess {
     return this.output;
   }
 
+  /** SIGTERM, as an orchestrator stops a node: resolves with the exit code (null: killed by a signal). */
+  async terminate(): Promise<number | null> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return this.child.exitCode;
+    this.child.kill('SIGTERM');
+    return this.exited;
+  }
+
   /** `kill -9`: no shutdown hook runs, open sockets just drop. */
   async kill(): Promise<void> {
     if (this.child.exitCode !== null || this.child.signalCode !== null) return;
