@@ -88,7 +88,13 @@ const db =
     : openDb({ dataDir: BENCH_DIR, sqliteFile: 'bench.db' });
 await migrateToLatest(db);
 const app = await buildApp({
-  config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '100000' }),
+  config: loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT: '100000',
+    LOGIN_ADDRESS_RATE_LIMIT: '100000',
+    LOGIN_USERNAME_RATE_LIMIT: '100000',
+  }),
   db,
   logger: createLogger('silent'),
   clock: systemClock,

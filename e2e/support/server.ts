@@ -122,6 +122,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     DEMO: 'off',
     // Tests log in many times; the rate-limit test starts its own server with a low limit.
     LOGIN_RATE_LIMIT: '1000',
+    LOGIN_ADDRESS_RATE_LIMIT: '100000',
+    LOGIN_USERNAME_RATE_LIMIT: '100000',
     ...options.env,
   };
   delete env.DATABASE_URL;

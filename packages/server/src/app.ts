@@ -45,6 +45,15 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     // Behind a balancer, the client's own address (rate limits, logs) comes from X-Forwarded-For.
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
+    // Slow clients may not hold connections open: headers, whole requests and idle
+    // keep-alives each have a bound (a sync socket, once upgraded, is the hub's to time).
+    requestTimeout: ctx.config.httpRequestTimeoutMs,
+    keepAliveTimeout: ctx.config.httpKeepAliveTimeoutMs,
+    http: {
+      headersTimeout: ctx.config.httpHeadersTimeoutMs,
+      // Node checks the two timeouts above on this period (default 30 s): a fraction of the shorter.
+      connectionsCheckingInterval: Math.max(50, Math.floor(ctx.config.httpHeadersTimeoutMs / 4)),
+    },
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -74,6 +83,9 @@ export async function buildApp(
   await registerSync(app, ctx);
 
   registerHealthRoutes(app, ctx);
+  app.addHook('onClose', async () => {
+    await ctx.redis?.quit().catch(() => undefined);
+  });
 
   // The built web client: index.html for the client routes only, hashed assets under /assets/.
   await app.register(webClientRoutes());

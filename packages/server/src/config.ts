@@ -109,11 +109,21 @@ const envSchema = z.object({
   DEMO: z.enum(['auto', 'off']).default('auto'),
   PUBLIC_URL: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Login attempts per minute from one address, whatever the usernames. */
+  LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Login attempts per minute at one username, from every address together. */
+  LOGIN_USERNAME_RATE_LIMIT: z.coerce.number().int().positive().default(50),
   /** Origins whose pages may call the API with the person's cookie (CORS); default none: same-origin only. */
   CORS_ORIGINS: originList,
   /** Origins that may frame the messenger (CSP frame-ancestors), besides itself. */
   EMBED_ORIGINS: originList,
   ICE_SERVERS: z.string().default('[]'),
+  /** A request's headers must all arrive within this long (slowloris). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** A whole request (headers and body) must arrive within this long. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** An idle kept-alive connection is closed after this long. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   CALL_PARTICIPANT_LIMIT: z.coerce.number().int().min(2).default(6),
   /** An unanswered call rings this long, then ends as 'No Answer'. */
   CALL_RING_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(45_000),
@@ -128,6 +138,19 @@ const envSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(ATTACHMENT_LIMITS.maxBytes),
+  /** SIGTERM: how long /readyz says 503 (sockets refused) before the node stops serving. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  /** SIGTERM or SIGINT: the process exits by this long after, whatever is still running. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** Most images one account may have uploaded and not yet sent (429 beyond it). */
+  UNSENT_UPLOAD_MAX_COUNT: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** Most bytes of images one account may have uploaded and not yet sent (429 beyond it). */
+  UNSENT_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10 * 1024 * 1024 * 1024)
+    .default(100 * 1024 * 1024),
 });
 
 export interface Config {
@@ -147,14 +170,23 @@ export interface Config {
   demo: 'auto' | 'off';
   publicUrl: string | undefined;
   loginRateLimitPerMinute: number;
+  loginAddressRateLimitPerMinute: number;
+  loginUsernameRateLimitPerMinute: number;
   corsOrigins: readonly string[];
   embedOrigins: readonly string[];
   iceServersJson: string;
+  httpHeadersTimeoutMs: number;
+  httpRequestTimeoutMs: number;
+  httpKeepAliveTimeoutMs: number;
   callParticipantLimit: number;
   callRingTimeoutMs: number;
   callDropGraceMs: number;
   presenceSweepMs: number | undefined;
   attachmentMaxBytes: number;
+  unsentUploadMaxCount: number;
+  shutdownDrainMs: number;
+  shutdownTimeoutMs: number;
+  unsentUploadMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -185,13 +217,23 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     demo: e.DEMO,
     publicUrl: e.PUBLIC_URL,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT,
+    loginAddressRateLimitPerMinute: e.LOGIN_ADDRESS_RATE_LIMIT,
+    loginUsernameRateLimitPerMinute: e.LOGIN_USERNAME_RATE_LIMIT,
     corsOrigins: e.CORS_ORIGINS,
     embedOrigins: e.EMBED_ORIGINS,
     iceServersJson: e.ICE_SERVERS,
+    // Node refuses a headers timeout longer than the request's.
+    httpHeadersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),
+    httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+    httpKeepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     callParticipantLimit: e.CALL_PARTICIPANT_LIMIT,
     callRingTimeoutMs: e.CALL_RING_TIMEOUT_MS,
     callDropGraceMs: e.CALL_DROP_GRACE_MS,
     presenceSweepMs: e.PRESENCE_SWEEP_MS,
     attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
+    unsentUploadMaxCount: e.UNSENT_UPLOAD_MAX_COUNT,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    unsentUploadMaxBytes: e.UNSENT_UPLOAD_MAX_BYTES,
   };
 }

@@ -1,4 +1,5 @@
 import type { Clock } from '@messenger/core';
+import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import type { Db } from './storage/db';
@@ -21,6 +22,8 @@ export interface AppContext {
    * in-process bus made on first use. Closed with the app.
    */
   bus?: SyncBus;
+  /** Redis for state every node shares (login limits); absent without REDIS_URL. Closed with the app. */
+  redis?: Redis;
   /** Where attachment ciphertext is kept; absent: files under DATA_DIR/blobs. */
   blobs?: BlobStore;
   /** Set while the node shuts down: /readyz says 503 and new sockets are refused. */

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { createProgressBar, progressOutputOn } from './cli/progress-bar';
+import { runShutdown } from './features/lifecycle/shutdown';
 import { createMetrics } from './features/observability/metrics';
 import { startMetricsListener } from './features/observability/plugin';
 import { ConfigError, loadConfig } from './config';
@@ -24,6 +25,8 @@ async function loadDemoIfEmpty(ctx: AppContext): Promise<DemoLogin[] | null> {
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const ctx = await createRuntimeContext(config);
+  const lifecycle = { draining: false };
+  ctx.lifecycle = lifecycle;
   const demoLogins = await loadDemoIfEmpty(ctx);
   const metrics = createMetrics();
   const app = await buildApp(ctx, { metrics });
@@ -42,8 +45,26 @@ async function main(): Promise<void> {
       `\nDemo logins (every demo account has the same password):\n${formatLoginTable(demoLogins)}\n`,
     );
   }
-  const shutdown = (): void => {
-    void Promise.all([app.close(), metricsListener?.server.close()]).then(() => ctx.db.close());
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    stopping = true;
+    void runShutdown(
+      {
+        lifecycle,
+        drainMs: config.shutdownDrainMs,
+        timeoutMs: config.shutdownTimeoutMs,
+        closeServers: async () => {
+          await Promise.all([app.close(), metricsListener?.server.close()]);
+        },
+        closeStorage: () => ctx.db.close(),
+        logger: ctx.logger,
+        exit: (code) => process.exit(code),
+      },
+      signal,
+      // Ctrl-C in a terminal: nobody balances load in front of it, no need to wait.
+      signal === 'SIGTERM',
+    );
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import { RedisBus } from './features/sync/redis-bus';
 import { createLogger } from './logger';
 import { openDb } from './storage/db';
+import { openRedis } from './storage/redis';
 import { migrateToLatest } from './storage/migrate';
 
 /**
@@ -23,6 +24,7 @@ export async function createRuntimeContext(config: Config): Promise<AppContext> 
   if (config.presenceSweepMs !== undefined) ctx.sync = { presenceSweepMs: config.presenceSweepMs };
   if (config.redisUrl !== undefined) {
     ctx.bus = await RedisBus.connect(config.redisUrl, logger, config.redisChannel);
+    ctx.redis = openRedis(config.redisUrl, logger, 'shared limits');
   }
   return ctx;
 }

@@ -6,7 +6,13 @@ import { loadConfig } from '../../src/config';
 import type { AppContext } from '../../src/context';
 import { createLogger } from '../../src/logger';
 import type { Db, DialectName } from '../../src/storage/db';
-import { asSession, login, manualClock, type Session } from '../support/session';
+import {
+  asSession,
+  LIFTED_LOGIN_LIMITS,
+  login,
+  manualClock,
+  type Session,
+} from '../support/session';
 import { createTestDb } from '../support/test-db';
 
 /** The shared example network (never relied on for names or ids beyond what the file itself says). */
@@ -114,7 +120,7 @@ export async function createNetworkApp(
   const testDb = await createTestDb(dialect);
   await loadNetwork(testDb.db, network);
   const ctx: AppContext = {
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }),
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...LIFTED_LOGIN_LIMITS, ...env }),
     db: testDb.db,
     logger: createLogger('silent'),
     clock: manualClock(),

@@ -28,6 +28,15 @@ export interface TestApp {
   dispose(): Promise<void>;
 }
 
+/**
+ * Suites log many people in from one injected address within a minute: the
+ * per-address and per-username login limits are lifted (login-limits.test.ts sets its own).
+ */
+export const LIFTED_LOGIN_LIMITS = {
+  LOGIN_ADDRESS_RATE_LIMIT: '100000',
+  LOGIN_USERNAME_RATE_LIMIT: '100000',
+} as const;
+
 /** A real app on a migrated throwaway database of the given dialect. */
 export async function createTestApp(
   dialect: DialectName,
@@ -38,7 +47,7 @@ export async function createTestApp(
   await seed(testDb.db);
   const clock = manualClock();
   const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }),
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...LIFTED_LOGIN_LIMITS, ...env }),
     db: testDb.db,
     logger: createLogger('silent'),
     clock,

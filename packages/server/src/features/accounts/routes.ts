@@ -6,6 +6,7 @@ import { AppError, badRequest } from '../../errors';
 import type { Metrics } from '../observability/metrics';
 import { answerBodyErrorsAsBadRequest } from '../rest/body';
 import { endSessions } from './end-sessions';
+import { createLoginLimiter, LoginRateLimited } from './login-limits';
 import { verifyPassword } from './passwords';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { createSession, findLoginCandidate } from './session-repo';
@@ -20,18 +21,9 @@ const loginSchema = z.object({
 export const invalidCredentials = (): AppError =>
   new AppError('invalid_credentials', 'Wrong username or password.', 401);
 
-const LOGIN_WINDOW_MS = 60_000;
-
 function isJson(request: FastifyRequest): boolean {
   const type = request.headers['content-type'] ?? '';
   return type.split(';')[0]?.trim().toLowerCase() === 'application/json';
-}
-
-/** Attempts are counted per client address and username, so one attacker cannot lock out a user everywhere. */
-function loginRateKey(request: FastifyRequest): string {
-  const body = request.body as { username?: unknown } | null | undefined;
-  const username = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
-  return `${request.ip}|${username}`;
 }
 
 function noStore(reply: FastifyReply): void {
@@ -55,30 +47,31 @@ async function endSession(ctx: AppContext, idHash: string): Promise<void> {
 export function authRoutes({ ctx, metrics }: AuthRoutesDeps): FastifyPluginAsync {
   return async (app) => {
     answerBodyErrorsAsBadRequest(app);
+    // The limits' counters: in Redis with REDIS_URL (shared by every node), else in memory.
     await app.register(rateLimit, {
       global: false,
-      errorResponseBuilder: (_request, context) =>
-        new AppError(
-          'rate_limited',
-          `Too many login attempts. Try again in ${context.after}.`,
-          context.statusCode,
-        ),
-      onExceeded: () => {
-        metrics.loginAttempts.inc({ outcome: 'rate_limited' });
-      },
+      // Redis unreachable: logins go on unlimited rather than all failing (the node says 503 on /readyz).
+      skipOnError: true,
+      ...(ctx.redis === undefined
+        ? {}
+        : { redis: ctx.redis, nameSpace: `${ctx.config.redisChannel}:login-limit:` }),
     });
+    const checkLoginLimits = createLoginLimiter(app, ctx.config);
 
     app.post(
       '/auth/login',
       {
-        config: {
-          rateLimit: {
-            max: ctx.config.loginRateLimitPerMinute,
-            timeWindow: LOGIN_WINDOW_MS,
-            // After body parsing, so that the key can include the username.
-            hook: 'preHandler',
-            keyGenerator: loginRateKey,
-          },
+        // After body parsing: two of the limits count by username.
+        preHandler: async (request, reply) => {
+          try {
+            await checkLoginLimits(request);
+          } catch (error) {
+            if (error instanceof LoginRateLimited) {
+              metrics.loginAttempts.inc({ outcome: 'rate_limited' });
+              void reply.header('retry-after', String(error.retryAfterSeconds));
+            }
+            throw error;
+          }
         },
         preValidation: (request, _reply, done) => {
           // A cross-site form cannot post JSON without a CORS preflight: this is login's CSRF guard.

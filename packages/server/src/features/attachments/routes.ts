@@ -3,7 +3,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { toWireError } from '../../errors';
 import { requireViewer } from '../accounts/viewer';
-import { readAttachment, tooLarge, unsupportedType, uploadAttachment } from './service';
+import {
+  assertUnsentQuotaRoom,
+  readAttachment,
+  tooLarge,
+  unsupportedType,
+  uploadAttachment,
+} from './service';
 
 const OCTET_STREAM = 'application/octet-stream';
 
@@ -44,14 +50,14 @@ export function attachmentRoutes(ctx: AppContext): FastifyPluginAsync {
         bodyLimit: maxBytes,
         // Refused before a byte of the body is read: who asks, and what they declare.
         onRequest: async (request) => {
-          requireViewer(request);
+          const viewer = requireViewer(request);
           const mime = declaredType(request.headers[ATTACHMENT_TYPE_HEADER]);
           if (!isAttachmentMimeType(mime)) throw unsupportedType();
           // The body is the raw ciphertext; another content type would meet another parser.
           if (declaredType(request.headers['content-type']).split(';')[0] !== OCTET_STREAM) {
             throw unsupportedType();
           }
-          await Promise.resolve();
+          await assertUnsentQuotaRoom(ctx, viewer);
         },
       },
       async (request, reply) => {

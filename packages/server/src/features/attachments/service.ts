@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { isAttachmentMimeType, type AttachmentRef } from '@messenger/core';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Database } from '../../storage/database';
@@ -46,6 +46,64 @@ export const tooLarge = (maxBytes: number): AppError =>
 /** How long an upload may wait for its message before a later upload of its owner removes it. */
 export const UNSENT_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** Which per-account quota on uploads waiting for a message an upload ran into. */
+export type UnsentQuota = 'count' | 'bytes';
+
+export const unsentQuotaExceeded = (quota: UnsentQuota, config: AppContext['config']): AppError =>
+  quota === 'count'
+    ? new AppError(
+        'upload_quota_exceeded',
+        `At most ${String(config.unsentUploadMaxCount)} images may wait to be sent: send or discard some first.`,
+        429,
+        'count',
+      )
+    : new AppError(
+        'upload_quota_exceeded',
+        `Images waiting to be sent may take at most ${String(Math.floor(config.unsentUploadMaxBytes / (1024 * 1024)))} MB: send or discard some first.`,
+        429,
+        'bytes',
+      );
+
+interface UnsentTotals {
+  count: number;
+  bytes: number;
+}
+
+/** The uploader's images not yet in a message and not yet expired. */
+async function unsentTotals(
+  k: Kysely<Database>,
+  uploaderId: string,
+  now: number,
+): Promise<UnsentTotals> {
+  const row = await k
+    .selectFrom('attachments')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.sum<number | string | null>('byte_size').as('bytes'),
+    ])
+    .where('uploader_id', '=', uploaderId)
+    .where('message_id', 'is', null)
+    .where('created_at', '>=', now - UNSENT_UPLOAD_TTL_MS)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), bytes: Number(row.bytes ?? 0) };
+}
+
+function quotaBroken(config: AppContext['config'], totals: UnsentTotals): UnsentQuota | null {
+  if (totals.count > config.unsentUploadMaxCount) return 'count';
+  if (totals.bytes > config.unsentUploadMaxBytes) return 'bytes';
+  return null;
+}
+
+/**
+ * Refuses before the body is read when the account is already at its quota of unsent
+ * uploads (the exact check, with the new image counted, is uploadAttachment's).
+ */
+export async function assertUnsentQuotaRoom(ctx: AppContext, viewer: Viewer): Promise<void> {
+  const totals = await ctx.db.read((k) => unsentTotals(k, viewer.id, ctx.clock.now()));
+  const full = quotaBroken(ctx.config, { count: totals.count + 1, bytes: totals.bytes + 1 });
+  if (full !== null) throw unsentQuotaExceeded(full, ctx.config);
+}
+
 /** 64 random bits in digits: unguessable, and safe as a file name. */
 function newAttachmentId(): string {
   return randomBytes(8).readBigUInt64BE().toString();
@@ -72,6 +130,13 @@ export async function uploadAttachment(
   let stale: string[];
   try {
     stale = await ctx.db.transact(async (trx) => {
+      // One upload of an account at a time on PostgreSQL (SQLite has one writer):
+      // two at once must not both fit under the quota.
+      if (ctx.db.dialect === 'postgres') {
+        await sql`select pg_advisory_xact_lock(hashtext(${`attachments:${viewer.id}`}))`.execute(
+          trx,
+        );
+      }
       await trx
         .insertInto('attachments')
         .values({
@@ -94,6 +159,9 @@ export async function uploadAttachment(
         .execute();
       const ids = old.map((row) => row.id);
       if (ids.length > 0) await trx.deleteFrom('attachments').where('id', 'in', ids).execute();
+      // With this image counted: over a quota, the transaction rolls back and the blob goes.
+      const full = quotaBroken(ctx.config, await unsentTotals(trx, viewer.id, now));
+      if (full !== null) throw unsentQuotaExceeded(full, ctx.config);
       return ids;
     });
   } catch (error) {

@@ -19,6 +19,8 @@ const MAX_PENDING_PER_SOCKET = 256;
 export class SocketSends {
   private readonly tails = new WeakMap<SyncConnection, Promise<void>>();
   private readonly pending = new WeakMap<SyncConnection, number>();
+  /** Every send being stored, on any socket: a shutdown lets them finish first. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -35,6 +37,13 @@ export class SocketSends {
     const previous = this.tails.get(conn) ?? Promise.resolve();
     const tail = previous.then(() => this.store(conn, frame));
     this.tails.set(conn, tail);
+    this.inFlight.add(tail);
+    void tail.finally(() => this.inFlight.delete(tail));
+  }
+
+  /** Resolves once no send is being stored (those received while waiting included). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
   private async store(conn: SyncConnection, frame: SendFrame): Promise<void> {

@@ -165,6 +165,8 @@ export async function registerSync(app: FastifyInstance, ctx: AppContext): Promi
 
   // Before the WebSocket plugin's own preClose: clients hear 1001 (going away) and reconnect.
   app.addHook('preClose', async () => {
+    // Sends already received are stored and answered before their sockets close.
+    await sends.idle();
     clearInterval(pruner);
     presence.close();
     cluster?.close();
@@ -187,6 +189,11 @@ export async function registerSync(app: FastifyInstance, ctx: AppContext): Promi
     }
     if (request.viewer === null || request.authSession === null) {
       socket.close(SYNC_CLOSE.unauthenticated, 'log in first');
+      return;
+    }
+    // Shutting down: the client reconnects, and the load balancer (readyz 503) sends it elsewhere.
+    if (ctx.lifecycle?.draining === true) {
+      socket.close(SYNC_CLOSE.goingAway, 'server shutting down');
       return;
     }
     const conn = hub.accept(socket, request.viewer.id, request.authSession.idHash);

@@ -14,6 +14,8 @@ const BASE_ENV = {
   HOST: '127.0.0.1',
   PORT: '0',
   LOGIN_RATE_LIMIT: '10000',
+  LOGIN_ADDRESS_RATE_LIMIT: '100000',
+  LOGIN_USERNAME_RATE_LIMIT: '100000',
 };
 
 /** Children still running: killed if the test worker exits first (a timeout, a crash). */
@@ -66,6 +68,13 @@ export class ServerProcess {
 
   get log(): string {
     return this.output;
+  }
+
+  /** SIGTERM, as an orchestrator stops a node: resolves with the exit code (null: killed by a signal). */
+  async terminate(): Promise<number | null> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return this.child.exitCode;
+    this.child.kill('SIGTERM');
+    return this.exited;
   }
 
   /** `kill -9`: no shutdown hook runs, open sockets just drop. */

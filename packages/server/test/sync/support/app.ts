@@ -8,7 +8,7 @@ import { syncRuntimeOf, type SyncRuntime } from '../../../src/features/sync/plug
 import { createLogger } from '../../../src/logger';
 import type { Db, DialectName } from '../../../src/storage/db';
 import { PASSWORD } from '../../support/people';
-import { login, type Session } from '../../support/session';
+import { LIFTED_LOGIN_LIMITS, login, type Session } from '../../support/session';
 import { createTestDb } from '../../support/test-db';
 import { SyncClient } from './socket';
 import { seedWorld, username, type PersonName } from './world';
@@ -48,7 +48,12 @@ export async function startLiveApp(
   if (db === undefined) throw new Error('no database');
   if (testDb !== null) await seedWorld(db);
   const ctx: AppContext = {
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env }),
+    config: loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      ...LIFTED_LOGIN_LIMITS,
+      ...options.env,
+    }),
     db,
     logger: options.logger ?? createLogger('silent'),
     clock: systemClock,
