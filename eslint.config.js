@@ -21,6 +21,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/coverage/**',
       '**/dist/**',
+      'packages/web/builds/**',
       '**/data/**',
       '**/__generated__/**',
       'bench/out/**',

@@ -20,6 +20,9 @@ if compgen -G "e2e/tests/*.test.ts" >/dev/null; then
   bash scripts/install-chromium.sh
 fi
 
+step "install: nginx for the load-balancer cluster test"
+bash scripts/install-nginx.sh
+
 step "generate: Relay artifacts and persisted operations from the server's schema"
 npm run --silent -w @messenger/web relay
 

@@ -1,5 +1,6 @@
 import { loadConfig } from '../config';
 import { createRuntimeContext } from '../runtime';
+import { backupCommand, restoreCommand } from './backup-commands';
 import { demoCommand, importCommand } from './network-commands';
 
 // `npm run messenger` runs in the server package's folder; paths given on the
@@ -9,7 +10,7 @@ if (userCwd !== undefined && userCwd !== '') process.chdir(userCwd);
 
 /**
  * The `messenger` command line (`npm run messenger -- <command>`).
- * Commands: migrate, import FILE, demo.
+ * Commands: migrate, import FILE, demo, backup FILE, restore FILE.
  */
 const commands: Record<string, (args: string[]) => Promise<number>> = {
   async migrate() {
@@ -20,6 +21,8 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   },
   import: importCommand,
   demo: demoCommand,
+  backup: backupCommand,
+  restore: restoreCommand,
 };
 
 async function run(argv: string[]): Promise<number> {

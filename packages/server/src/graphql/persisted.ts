@@ -1,13 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { serverPackageDir } from '../package-dir';
 
 /** The default map: packages/server/persisted-operations.json, written by the web build. */
-export const DEFAULT_PERSISTED_OPERATIONS = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../persisted-operations.json',
-);
+export const DEFAULT_PERSISTED_OPERATIONS = join(serverPackageDir(), 'persisted-operations.json');
 
 /** `{ "<operation id>": "<GraphQL document>" }`, as Relay's compiler persists them. */
 const mapSchema = z.record(z.string().min(1).max(200), z.string().min(1));

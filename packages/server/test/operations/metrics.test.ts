@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRedisReachable, TEST_REDIS_URL } from '../sync/support/redis';
 import { eventually, SyncClient } from '../sync/support/socket';
@@ -27,6 +29,9 @@ const ready = (await isPostgresReachable()) && (await isRedisReachable());
 if (!ready) console.warn('\n!!! the metrics test needs PostgreSQL and Redis: SKIPPED.\n');
 
 const WAIT_MS = 30_000;
+const DASHBOARD = fileURLToPath(
+  new URL('../../../../deploy/grafana/messenger.json', import.meta.url),
+);
 
 /** Prometheus text: `name{labels} value` per line, summed over series that match `labels`. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | null {
@@ -122,6 +127,24 @@ describe.skipIf(!ready)('Prometheus metrics of the messenger’s work, on two no
     }
     expect(sample(text, 'messenger_sync_sockets')).toBe(0);
     expect(sample(text, 'messenger_calls', { status: 'ringing' })).toBe(0);
+  });
+
+  it('has every metric the Grafana dashboard (deploy/grafana/messenger.json) queries', async () => {
+    const dashboard = JSON.parse(readFileSync(DASHBOARD, 'utf8')) as {
+      panels: { targets: { expr: string }[] }[];
+    };
+    const text = await scrape(node(nodeA));
+    const queried = dashboard.panels.flatMap((panel) =>
+      panel.targets.flatMap(
+        (target) =>
+          target.expr.match(/\b(?:messenger|http|login|nodejs|process)_[a-z0-9_]+\b/g) ?? [],
+      ),
+    );
+    expect(queried.length).toBeGreaterThan(10);
+    for (const name of new Set(queried)) {
+      const base = name.replace(/_(bucket|sum|count)$/, '');
+      expect(text, name).toMatch(new RegExp(`^# TYPE (${name}|${base}) `, 'm'));
+    }
   });
 
   it('moves with sockets, hellos, sends, deltas, the bus, presence, search and calls', async () => {

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { serverPackageDir } from '../../package-dir';
 
-/** `packages/web/dist`, seen from this file (packages/server/src/features/web-client). */
-export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
+/** `packages/web/dist`, beside the server package (from its sources or its build). */
+export const DEFAULT_WEB_DIST = join(serverPackageDir(), '../web/dist');
 
 /**
  * The client routes answered with index.html (the web router's table):
