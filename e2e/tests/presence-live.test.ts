@@ -44,32 +44,63 @@ async function timeUntil(row: Locator, active: boolean, timeoutMs: number): Prom
 }
 
 describe('presence on a page that is already open', () => {
-  it('turns a friend active when they log in and offline when they log out, live', async () => {
+  it('turns a friend active when they log in and offline when they log out, on every surface, live', async () => {
     const { viewer, friend } = twoFriends(e2e.network);
 
-    const { page, pageErrors } = await e2e.newPage();
+    const { page, context, pageErrors } = await e2e.newPage();
     await loginAs(page, viewer);
-    const friends = page
-      .getByRole('complementary', { name: 'Contacts' })
-      .getByRole('grid', { name: 'Friends' });
-    const friendRow = friends.getByRole('row').filter({ hasText: friend.name });
+    const sidebar = page.getByRole('complementary', { name: 'Contacts' });
+    const friendRow = sidebar
+      .getByRole('grid', { name: 'Friends' })
+      .getByRole('row')
+      .filter({ hasText: friend.name });
     await friendRow.waitFor();
     await settled(page);
     // A test before this one may have left the friend online: wait for them to go first.
     await timeUntil(friendRow, false, 45_000);
     expect(await friendRow.getByText('Active now').count()).toBe(0);
 
-    // The friend logs in elsewhere; the viewer's settled page must see it happen.
+    // Every surface that names the friend is open and settled before they log in:
+    // a chat tab with them, a typeahead row, and (another tab) their conversation.
+    await friendRow.click();
+    const tabHeader = page.locator('.chat-tab-header').first();
+    await tabHeader.waitFor();
+    const search = sidebar.getByRole('search', { name: 'Search Messenger' }).getByRole('combobox');
+    await search.fill(friend.name);
+    // Its name stays the person's name: "Active now" only describes it.
+    const option = page
+      .getByRole('listbox')
+      .getByRole('option', { name: friend.name, exact: true });
+    await option.first().waitFor();
+    const thread = await context.newPage();
+    await thread.goto(`/messages/t/${friend.id}`);
+    await thread.locator('#conversation-title').waitFor();
+    await settled(thread);
+    const activeNow = thread.locator('.conversation-header').getByText('Active now');
+    expect(await activeNow.count()).toBe(0);
+    expect(await isActive(tabHeader)).toBe(false);
+    expect(await isActive(option.first())).toBe(false);
+
+    // The friend logs in elsewhere; the viewer's settled pages must see it happen.
     const other = await e2e.newPage();
     await loginAs(other.page, friend);
     await settled(other.page);
     const onlineAfter = await timeUntil(friendRow, true, LIVE_WITHIN_MS);
     expect(await friendRow.getByText('Active now').count()).toBe(1);
+    await timeUntil(tabHeader, true, LIVE_WITHIN_MS);
+    await timeUntil(option.first(), true, LIVE_WITHIN_MS);
+    await expect.poll(() => activeNow.count(), { timeout: LIVE_WITHIN_MS }).toBe(1);
+    // Words for screen readers: the row is described as "Active now", its name stays the name.
+    expect(await option.first().getAttribute('aria-describedby')).toBeTruthy();
+    expect(await tabHeader.getByRole('button', { name: friend.name }).count()).toBeGreaterThan(0);
 
     // The friend logs out: every socket of that session closes, and they are offline at once.
     await other.page.getByRole('button', { name: 'Log Out' }).click();
     const offlineAfter = await timeUntil(friendRow, false, LIVE_WITHIN_MS);
     expect(await friendRow.getByText('Active now').count()).toBe(0);
+    await timeUntil(tabHeader, false, LIVE_WITHIN_MS);
+    await timeUntil(option.first(), false, LIVE_WITHIN_MS);
+    await expect.poll(() => activeNow.count(), { timeout: LIVE_WITHIN_MS }).toBe(0);
 
     console.info(
       `presence: online seen after ${String(onlineAfter)} ms, offline after ${String(offlineAfter)} ms`,
