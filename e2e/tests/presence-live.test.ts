@@ -8,6 +8,8 @@ const e2e = useE2E();
 
 /** A presence change must reach an open page within a second; this bounds a busy 2-core machine. */
 const LIVE_WITHIN_MS = 3_000;
+/** The server's default wait before a person whose last socket closed is OFFLINE (a reload does not flicker). */
+const OFFLINE_GRACE_MS = 15_000;
 
 interface FriendNetwork extends Network {
   friendships?: [string, string][];
@@ -30,6 +32,14 @@ async function settled(page: Page): Promise<void> {
   await expect
     .poll(() => page.getByRole('status').filter({ hasText: 'Connecting…' }).count())
     .toBe(0);
+}
+
+/** What the browser does when the tab goes to the background or comes back. */
+async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
+  await page.evaluate((next) => {
+    Object.defineProperty(document, 'visibilityState', { value: next, configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, state);
 }
 
 async function isActive(row: Locator): Promise<boolean> {
@@ -94,6 +104,14 @@ describe('presence on a page that is already open', () => {
     expect(await option.first().getAttribute('aria-describedby')).toBeTruthy();
     expect(await tabHeader.getByRole('button', { name: friend.name }).count()).toBeGreaterThan(0);
 
+    // The friend leaves the tab in the background: IDLE, no longer "Active now"; back: active again.
+    await setVisibility(other.page, 'hidden');
+    const idleAfter = await timeUntil(friendRow, false, LIVE_WITHIN_MS);
+    await timeUntil(tabHeader, false, LIVE_WITHIN_MS);
+    await setVisibility(other.page, 'visible');
+    await timeUntil(friendRow, true, LIVE_WITHIN_MS);
+    await timeUntil(tabHeader, true, LIVE_WITHIN_MS);
+
     // The friend logs out: every socket of that session closes, and they are offline at once.
     await other.page.getByRole('button', { name: 'Log Out' }).click();
     const offlineAfter = await timeUntil(friendRow, false, LIVE_WITHIN_MS);
@@ -102,8 +120,19 @@ describe('presence on a page that is already open', () => {
     await timeUntil(option.first(), false, LIVE_WITHIN_MS);
     await expect.poll(() => activeNow.count(), { timeout: LIVE_WITHIN_MS }).toBe(0);
 
+    // Back again, then the tab closes without logging out. A closing tab turns hidden first
+    // (IDLE at once); OFFLINE follows when the reload grace ends (server tests watch that
+    // frame: the page shows IDLE and OFFLINE alike, as not active).
+    const again = await e2e.newPage();
+    await loginAs(again.page, friend);
+    await timeUntil(friendRow, true, LIVE_WITHIN_MS);
+    await again.close();
+    const closedAfter = await timeUntil(friendRow, false, OFFLINE_GRACE_MS + LIVE_WITHIN_MS);
+    await timeUntil(tabHeader, false, LIVE_WITHIN_MS);
+
+    console.info(`presence: tab closed, offline after ${String(goneAfter)} ms`);
     console.info(
-      `presence: online seen after ${String(onlineAfter)} ms, offline after ${String(offlineAfter)} ms`,
+      `presence: online seen after ${String(onlineAfter)} ms, idle after ${String(idleAfter)} ms, offline after ${String(offlineAfter)} ms`,
     );
     expect(pageErrors).toEqual([]);
     expect(other.pageErrors).toEqual([]);
