@@ -130,7 +130,7 @@ describe('presence on a page that is already open', () => {
     const closedAfter = await timeUntil(friendRow, false, OFFLINE_GRACE_MS + LIVE_WITHIN_MS);
     await timeUntil(tabHeader, false, LIVE_WITHIN_MS);
 
-    console.info(`presence: tab closed, offline after ${String(goneAfter)} ms`);
+    console.info(`presence: tab closed, not active after ${String(closedAfter)} ms`);
     console.info(
       `presence: online seen after ${String(onlineAfter)} ms, idle after ${String(idleAfter)} ms, offline after ${String(offlineAfter)} ms`,
     );
