@@ -9,7 +9,7 @@ import { networkRoutes } from './features/network/routes';
 import { createMetrics } from './features/observability/metrics';
 import { registerObservability } from './features/observability/plugin';
 import { restRoutes } from './features/rest/routes';
-import { webClientRoutes } from './features/web-client/plugin';
+import { notFoundHandler, webClientRoutes } from './features/web-client/plugin';
 import { presenceStoreFor } from './features/presence/store';
 import { registerGraphQL } from './graphql/plugin';
 import { registerSync } from './features/sync/plugin';
@@ -57,6 +57,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   // The built web client: index.html for the client routes only, hashed assets under /assets/.
   await app.register(webClientRoutes());
+  // Unknown paths: a browser gets the client's "page not found" (HTML 404), a program JSON.
+  app.setNotFoundHandler(notFoundHandler());
 
   await Promise.resolve();
   return app;

@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { notFound, toWireError } from '../../errors';
 
 /** `packages/web/dist`, seen from this file (packages/server/src/features/web-client). */
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
@@ -109,17 +110,69 @@ export function webClientRoutes(options: WebClientOptions = {}): FastifyPluginAs
           .type('text/html; charset=utf-8')
           .send(notBuiltPage(distDir));
       }
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('content-security-policy', CONTENT_SECURITY_POLICY)
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'same-origin')
-        .type('text/html; charset=utf-8')
-        .send(html);
+      return sendPage(reply, html);
     };
 
     for (const route of SPA_ROUTES) {
       app.get(route, (_request, reply) => sendIndex(reply));
     }
+  };
+}
+
+function sendPage(reply: FastifyReply, html: Buffer | string): FastifyReply {
+  return reply
+    .header('cache-control', 'no-cache')
+    .header('content-security-policy', CONTENT_SECURITY_POLICY)
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'same-origin')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+/** A browser navigating (it takes HTML before JSON), not a program asking for JSON. */
+export function wantsHtml(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const accept = (request.headers.accept ?? '').toLowerCase();
+  const html = accept.indexOf('text/html');
+  if (html < 0) return false;
+  const json = accept.indexOf('application/json');
+  return json < 0 || html < json;
+}
+
+/** The 404 page when the client is not built (the built client shows its own, in the app's frame). */
+const PLAIN_NOT_FOUND = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Page not found</title></head>
+<body>
+<main>
+<h1>Page not found</h1>
+<p>There is nothing at this address.</p>
+<p><a href="/">Go to the home page</a></p>
+</main>
+</body>
+</html>
+`;
+
+/**
+ * Unknown paths: a browser gets a 404 with the web client, whose router
+ * shows its "page not found" screen in the app's frame with a way home; a
+ * program (or anything asking for JSON) gets the JSON error as before.
+ */
+export function notFoundHandler(
+  options: WebClientOptions = {},
+): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+  const indexFile = join(options.distDir ?? DEFAULT_WEB_DIST, 'index.html');
+  return async (request, reply) => {
+    if (!wantsHtml(request)) {
+      const wire = toWireError(notFound(`There is nothing at ${request.method} ${request.url}.`));
+      return reply.status(wire.statusCode).send(wire.body);
+    }
+    let html: Buffer | string;
+    try {
+      html = await readFile(indexFile);
+    } catch {
+      html = PLAIN_NOT_FOUND;
+    }
+    return sendPage(reply.status(404), html);
   };
 }
