@@ -12,7 +12,7 @@ import { registerObservability } from './features/observability/plugin';
 import { registerHealthRoutes } from './features/observability/readiness';
 import { restRoutes } from './features/rest/routes';
 import { scimRoutes } from './features/scim/routes';
-import { webClientRoutes } from './features/web-client/plugin';
+import { notFoundHandler, webClientRoutes } from './features/web-client/plugin';
 import { presenceStoreFor } from './features/presence/store';
 import { registerGraphQL } from './graphql/plugin';
 import { registerCors } from './features/security/cors';
@@ -89,6 +89,8 @@ export async function buildApp(
 
   // The built web client: index.html for the client routes only, hashed assets under /assets/.
   await app.register(webClientRoutes());
+  // Unknown paths: a browser gets the client's "page not found" (HTML 404), a program JSON.
+  app.setNotFoundHandler(notFoundHandler());
 
   await Promise.resolve();
   return app;

@@ -1,4 +1,5 @@
 export { formatIssuePath, formatZodIssue } from './format-issue';
+export { explainZodError, labelOf, peopleMessageOf } from './people-message';
 export type { FieldProblem } from './format-issue';
 export { formBoolean, formInt, formIntList, formJsonObject, formOptional } from './form-coercion';
 export {

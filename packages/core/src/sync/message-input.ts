@@ -93,8 +93,8 @@ const optionalText = (max: number) =>
     .transform((value) => (value === null || value.trim() === '' ? null : value.trim()));
 
 /** A group name; blank or null clears it (the name is then derived from participants). */
-export const groupNameSchema = optionalText(MESSAGING_LIMITS.groupNameMax);
-export const nicknameSchema = optionalText(MESSAGING_LIMITS.nicknameMax);
+export const groupNameSchema = optionalText(MESSAGING_LIMITS.groupNameMax).describe('Group names');
+export const nicknameSchema = optionalText(MESSAGING_LIMITS.nicknameMax).describe('Nicknames');
 
 /** A group image: an http(s) URL, or null to clear it. */
 export const imageSrcSchema = z

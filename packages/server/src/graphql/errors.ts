@@ -1,4 +1,4 @@
-import { formatZodIssue } from '@messenger/core';
+import { explainZodError } from '@messenger/core';
 import type { GraphQLError } from 'graphql';
 import { createGraphQLError } from 'graphql-yoga';
 import type { z } from 'zod';
@@ -50,9 +50,10 @@ export function viewerOf(ctx: { viewer: Viewer | null }): Viewer {
 export function parseArgs<S extends z.ZodType>(schema: S, args: unknown, prefix = ''): z.output<S> {
   const parsed = schema.safeParse(args);
   if (parsed.success) return parsed.data;
-  const { field, message } = formatZodIssue(parsed.error);
+  // Worded for people (it may reach the screen); the path is in the error's `field`.
+  const { field, message } = explainZodError(parsed.error, schema);
   const path = prefix === '' ? field : field === '' ? prefix : `${prefix}.${field}`;
-  throw badArgument(path === '' ? 'arguments' : path, message);
+  throw graphqlError('bad_request', message, path === '' ? 'arguments' : path);
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   type ThreadStateResult,
 } from '../sync/support/gql';
 import { PEOPLE } from '../sync/support/world';
+import { gql } from '../graphql/support';
 import type { Session } from '../support/session';
 
 const dialects = await dialectsUnderTest();
@@ -98,6 +99,20 @@ describe.each(dialects)('group conversations (%s)', (dialect) => {
       { code: 'bad_request', field },
     ]);
     expect(await snapshotCounts(live.db)).toEqual(before);
+  });
+
+  it('words a refusal for people, naming the limit (issue 31)', async () => {
+    const response = await gql(live.app, await live.session('ann'), CREATE, {
+      i: { participant_ids: [PEOPLE.ben, PEOPLE.dot], name: 'x'.repeat(300) },
+    });
+    expect(response.errors[0]).toMatchObject({
+      message: 'Group names can be at most 250 characters.',
+      extensions: { code: 'bad_request', field: 'name' },
+    });
+    const ann = await live.session('ann');
+    const group = await createGroup(live, ann, { participant_ids: [PEOPLE.ben, PEOPLE.dot] });
+    const rename = await gql(live.app, ann, RENAME, { id: group.thread_id, name: 'y'.repeat(300) });
+    expect(rename.errors[0]?.message).toBe('Group names can be at most 250 characters.');
   });
 
   it('renames, sets and clears the image, and sets nicknames that everyone sees', async () => {

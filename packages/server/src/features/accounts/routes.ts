@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { explainZodError } from '@messenger/core';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
@@ -87,9 +88,8 @@ export function authRoutes({ ctx, metrics }: AuthRoutesDeps): FastifyPluginAsync
         const parsed = loginSchema.safeParse(request.body ?? {});
         if (!parsed.success) {
           metrics.loginAttempts.inc({ outcome: 'bad_request' });
-          const issue = parsed.error.issues[0];
-          const field = typeof issue?.path[0] === 'string' ? issue.path[0] : 'body';
-          throw badRequest(field, issue?.message ?? 'Invalid input');
+          const problem = explainZodError(parsed.error, loginSchema);
+          throw badRequest(problem.field === '' ? 'body' : problem.field, problem.message);
         }
         const { username, password } = parsed.data;
         const candidate = await findLoginCandidate(ctx.db, username);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, badRequest, toWireError } from '../../errors';
-import { formatZodIssue } from '@messenger/core';
+import { explainZodError } from '@messenger/core';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
@@ -36,8 +36,8 @@ export function isFormRequest(request: FastifyRequest): boolean {
 }
 
 /** The 400 for a failed schema: the first problem, with its field ('body' when the whole body is wrong). */
-export function zodToBadRequest(error: z.ZodError): AppError {
-  const { field, message } = formatZodIssue(error);
+export function zodToBadRequest(error: z.ZodError, schema?: z.ZodType): AppError {
+  const { field, message } = explainZodError(error, schema);
   return badRequest(field === '' ? 'body' : field, message);
 }
 

@@ -72,6 +72,18 @@ export class PresenceTracker {
       return;
     }
     this.goneAt.set(conn.userId, this.deps.clock.now());
+    // OFFLINE as soon as the grace ends, not at the next sweep (up to a sweep later).
+    setTimeout(() => {
+      this.expireIfGone(conn.userId);
+    }, this.deps.options.presenceOfflineGraceMs).unref();
+  }
+
+  private expireIfGone(userId: string): void {
+    const since = this.goneAt.get(userId);
+    if (since === undefined) return;
+    if (this.deps.clock.now() - since < this.deps.options.presenceOfflineGraceMs) return;
+    this.goneAt.delete(userId);
+    this.change(userId, 'OFFLINE');
   }
 
   /** After `ready`: the statuses of the people whose presence this user sees. */

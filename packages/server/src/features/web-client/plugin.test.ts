@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webClientRoutes } from './plugin';
+import { notFoundHandler, webClientRoutes } from './plugin';
 
 const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
 const ASSET = 'console.log("hashed");';
@@ -39,6 +39,7 @@ async function appWith(distDir: string, stubServerRoutes: boolean): Promise<Fast
     for (const path of SERVER_PATHS) app.get(path, () => ({ server: path }));
   }
   await app.register(webClientRoutes({ distDir }));
+  app.setNotFoundHandler(notFoundHandler({ distDir }));
   await app.ready();
   return app;
 }
@@ -103,6 +104,57 @@ describe('web client plugin with a built client', () => {
     for (const url of ['/nope', '/loginx', '/messagesx', '/index.html']) {
       const response = await bare.inject(url);
       expect(response.statusCode, url).toBe(404);
+    }
+  });
+});
+
+describe('unknown paths (issue 31)', () => {
+  const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+  let dist: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    dist = makeDist();
+    app = await appWith(dist, false);
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answer a browser with an HTML 404: the client, whose router shows "page not found"', async () => {
+    for (const url of ['/nope', '/loginx', '/graphqlx/deep?x=1']) {
+      const response = await app.inject({ url, headers: { accept: BROWSER } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+  });
+
+  it('answer a program, or anyone asking for JSON, with the JSON error', async () => {
+    for (const accept of [undefined, 'application/json', 'application/json, text/html']) {
+      const response = await app.inject({
+        url: '/nope',
+        headers: accept === undefined ? {} : { accept },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ error: { code: 'not_found' } });
+    }
+    const posted = await app.inject({ method: 'POST', url: '/nope', headers: { accept: BROWSER } });
+    expect(posted.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('still answer a browser with HTML when the client is not built', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'web-dist-empty-'));
+    const bare = await appWith(join(empty, 'dist'), false);
+    try {
+      const response = await bare.inject({ url: '/nope', headers: { accept: BROWSER } });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('Page not found');
+      expect(response.body).toContain('href="/"');
+    } finally {
+      await bare.close();
+      rmSync(empty, { recursive: true, force: true });
     }
   });
 });

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { notFound, toWireError } from '../../errors';
 import { serverPackageDir } from '../../package-dir';
 
 /** `packages/web/dist`, beside the server package (from its sources or its build). */
@@ -92,11 +93,64 @@ export function webClientRoutes(options: WebClientOptions = {}): FastifyPluginAs
           .type('text/html; charset=utf-8')
           .send(notBuiltPage(distDir));
       }
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      return sendPage(reply, html);
     };
 
     for (const route of SPA_ROUTES) {
       app.get(route, (_request, reply) => sendIndex(reply));
     }
+  };
+}
+
+/** The app's HTML: never cached without asking (security headers come from features/security). */
+function sendPage(reply: FastifyReply, html: Buffer | string): FastifyReply {
+  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+}
+
+/** A browser navigating (it takes HTML before JSON), not a program asking for JSON. */
+export function wantsHtml(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const accept = (request.headers.accept ?? '').toLowerCase();
+  const html = accept.indexOf('text/html');
+  if (html < 0) return false;
+  const json = accept.indexOf('application/json');
+  return json < 0 || html < json;
+}
+
+/** The 404 page when the client is not built (the built client shows its own, in the app's frame). */
+const PLAIN_NOT_FOUND = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Page not found</title></head>
+<body>
+<main>
+<h1>Page not found</h1>
+<p>There is nothing at this address.</p>
+<p><a href="/">Go to the home page</a></p>
+</main>
+</body>
+</html>
+`;
+
+/**
+ * Unknown paths: a browser gets a 404 with the web client, whose router
+ * shows its "page not found" screen in the app's frame with a way home; a
+ * program (or anything asking for JSON) gets the JSON error as before.
+ */
+export function notFoundHandler(
+  options: WebClientOptions = {},
+): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+  const indexFile = join(options.distDir ?? DEFAULT_WEB_DIST, 'index.html');
+  return async (request, reply) => {
+    if (!wantsHtml(request)) {
+      const wire = toWireError(notFound(`There is nothing at ${request.method} ${request.url}.`));
+      return reply.status(wire.statusCode).send(wire.body);
+    }
+    let html: Buffer | string;
+    try {
+      html = await readFile(indexFile);
+    } catch {
+      html = PLAIN_NOT_FOUND;
+    }
+    return sendPage(reply.status(404), html);
   };
 }

@@ -22,6 +22,7 @@ import { useChatTabs } from './ChatTabsProvider';
 import { chatTabsMessages } from './messages';
 import { personThreadQuery } from './PersonThread';
 import { bodyKey, TabBody } from './TabBody';
+import { usePresenceDot } from '../presence/PresenceDot';
 import { TabErrorBoundary } from './TabErrorBoundary';
 import type { ChatTab as Tab } from './tabs-reducer';
 
@@ -108,7 +109,14 @@ export function ChatTab({ tab, viewerId }: { tab: Tab; viewerId: string }): Reac
 
   const headerProps: HeaderProps = { tab, viewerId, headerRef };
   // The title the tab was opened with, until (or if never) the thread's own is loaded.
-  const stored = <TabHeader {...headerProps} title={tab.title} unread={0} />;
+  const stored = (
+    <TabHeader
+      {...headerProps}
+      title={tab.title}
+      unread={0}
+      personId={tab.target.kind === 'person' ? tab.target.personId : null}
+    />
+  );
   return (
     <div
       ref={rootRef}
@@ -186,18 +194,26 @@ function PersonTabHeader(props: HeaderProps & { personId: string }): ReactNode {
       hadFocus: group?.contains(document.activeElement) ?? false,
     });
   }, [dispatch, found, key, props.tab]);
-  if (thread === null) return <TabHeader {...props} title={props.tab.title} unread={0} />;
+  if (thread === null)
+    return <TabHeader {...props} title={props.tab.title} unread={0} personId={props.personId} />;
   return <ThreadHeader {...props} thread={thread} />;
 }
 
 function ThreadHeader(props: HeaderProps & { thread: ChatTabHeader_thread$key }): ReactNode {
   const thread = useFragment(headerFragment, props.thread);
   const title = titleOf(thread, props.viewerId, TAB_TITLE_MAX);
+  // A conversation with one other person shows whether they are active now.
+  // (People come as several concrete types; a page is the only participant that is not a person.)
+  const others = thread.participants_to_render.filter(
+    (p) => p.__typename !== 'Page' && p.id !== undefined && p.id !== props.viewerId,
+  );
+  const other = others.length === 1 ? (others[0]?.id ?? null) : null;
   return (
     <TabHeader
       {...props}
       title={title === '' ? props.tab.title : title}
       unread={thread.unread_count}
+      personId={other}
     />
   );
 }
@@ -208,8 +224,10 @@ function TabHeader({
   headerRef,
   title,
   unread,
-}: HeaderProps & { title: string; unread: number }): ReactNode {
+  personId,
+}: HeaderProps & { title: string; unread: number; personId: string | null }): ReactNode {
   const intl = useIntl();
+  const presence = usePresenceDot(personId, `chat-tab-presence-${tab.key}`);
   const { dispatch } = useChatTabs();
   const open = tab.status === 'open';
   // Only a minimized tab shows its count: an open one marks what it shows as read.
@@ -223,11 +241,12 @@ function TabHeader({
         className="chat-tab-title"
         aria-expanded={open}
         {...(open ? { 'aria-controls': bodyId(tab) } : {})}
-        {...(badge === null ? {} : { 'aria-describedby': unreadId })}
+        {...describedBy([badge === null ? undefined : unreadId, presence.describedBy])}
         onPress={() => {
           dispatch({ type: open ? 'minimize' : 'restore', key: tab.key });
         }}
       >
+        {presence.dot}
         <span className="chat-tab-name">{title}</span>
         {badge === null ? null : (
           <span className="unread-badge" aria-hidden="true">
@@ -235,6 +254,7 @@ function TabHeader({
           </span>
         )}
       </Button>
+      {presence.description}
       {badge === null ? null : (
         <span id={unreadId} className="visually-hidden">
           {intl.formatMessage(threadListMessages.unread, { count: unread })}
@@ -251,4 +271,10 @@ function TabHeader({
       </Button>
     </div>
   );
+}
+
+/** `aria-describedby` for the ids given, or no attribute when there are none. */
+function describedBy(ids: readonly (string | undefined)[]): { 'aria-describedby'?: string } {
+  const present = ids.filter((id) => id !== undefined);
+  return present.length === 0 ? {} : { 'aria-describedby': present.join(' ') };
 }

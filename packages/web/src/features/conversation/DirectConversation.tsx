@@ -10,6 +10,7 @@ import type {
 } from './__generated__/DirectConversationQuery.graphql';
 import { ConversationBody } from './ConversationBody';
 import { FirstMessageComposer } from './FirstMessageComposer';
+import { ActiveNow } from './ThreadHeader';
 import { conversationMessages } from './messages';
 import '../messenger/messenger.css';
 
@@ -108,9 +109,12 @@ function ResolvedDirectConversation({
   return (
     <>
       <header className="conversation-header">
-        <h2 id="conversation-title" className="conversation-title">
-          {name}
-        </h2>
+        <div className="conversation-heading">
+          <h2 id="conversation-title" className="conversation-title">
+            {name}
+          </h2>
+          <ActiveNow personId={userId} />
+        </div>
       </header>
       <div className="conversation-history">
         <p className="history-empty">

@@ -4,6 +4,9 @@ import { Button, Link, Tooltip, TooltipTrigger } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { MESSENGER_PREFIX } from '../../router/routes';
 import { omnipickerMessages } from '../omnipicker/messages';
+import { chatSidebarMessages } from '../chat-sidebar/messages';
+import { usePresence } from '../presence/presence-store';
+import '../presence/presence.css';
 import { conversationMessages } from './messages';
 import { Face } from '../../ui/Face';
 import type { ThreadPerson } from './thread-people';
@@ -45,9 +48,14 @@ export function ThreadHeader({
   };
   return (
     <header className="conversation-header">
-      <h2 id="conversation-title" className="conversation-title">
-        {title}
-      </h2>
+      <div className="conversation-heading">
+        <h2 id="conversation-title" className="conversation-title">
+          {title}
+        </h2>
+        {!isGroup && others.length === 1 && others[0] !== undefined ? (
+          <ActiveNow personId={others[0].id} />
+        ) : null}
+      </div>
       <div className="conversation-header-tools">
         {isGroup && names.length > 0 ? (
           <TooltipTrigger delay={TOOLTIP_DELAY_MS}>
@@ -76,6 +84,18 @@ export function ThreadHeader({
       </div>
       {renderSettings({ isOpen: settingsOpen, onOpenChange: setSettingsOpen })}
     </header>
+  );
+}
+
+/** "Active now" under a one-to-one conversation's title while the other person is ACTIVE, live. */
+export function ActiveNow({ personId }: { personId: string }): ReactNode {
+  const intl = useIntl();
+  if (usePresence(personId) !== 'ACTIVE') return null;
+  return (
+    <p className="conversation-presence">
+      <span className="presence-dot presence-dot-inline" aria-hidden="true" />
+      {intl.formatMessage(chatSidebarMessages.active)}
+    </p>
   );
 }
 

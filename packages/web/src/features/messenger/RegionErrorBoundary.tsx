@@ -7,12 +7,25 @@ interface State {
   error: unknown;
 }
 
+/** The stable code of the GraphQL error a failed Relay query threw, if it was one. */
+export function graphqlCodeOf(error: unknown): string | null {
+  const source = (error as { source?: { errors?: readonly { extensions?: { code?: unknown } }[] } })
+    .source;
+  const code = source?.errors?.[0]?.extensions?.code;
+  return typeof code === 'string' ? code : null;
+}
+
+/** The server refused the region's data for good: trying again would change nothing. */
+const REFUSALS = new Set(['forbidden', 'not_found']);
+
 /**
- * Keeps a region's landmark when its data cannot be loaded (a forbidden
- * thread, a network failure): says so, and offers to try again.
+ * Keeps a region's landmark when its data cannot be loaded: a refusal
+ * (no such thing, or not yours) shows `refused` when given, since trying
+ * again cannot help; anything else (a network failure) says so and offers
+ * to try again.
  */
 export class RegionErrorBoundary extends Component<
-  { children: ReactNode; resetKey: string },
+  { children: ReactNode; resetKey: string; refused?: ReactNode },
   State
 > {
   override state: State = { error: null };
@@ -29,6 +42,9 @@ export class RegionErrorBoundary extends Component<
 
   override render(): ReactNode {
     if (this.state.error === null) return this.props.children;
+    const code = graphqlCodeOf(this.state.error);
+    if (this.props.refused !== undefined && code !== null && REFUSALS.has(code))
+      return this.props.refused;
     return (
       <div role="alert" className="region-error">
         <p>

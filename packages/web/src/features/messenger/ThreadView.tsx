@@ -1,10 +1,12 @@
 import { useReducer, type ReactNode } from 'react';
+import { Link } from 'react-aria-components';
 import type { Permalink } from '@messenger/core';
 import { useIntl } from 'react-intl';
 import { RelayRegion } from '../../relay/RelayRegion';
 import { lazyRoute } from '../../app/bootload';
 import type { DirectConversationProps } from '../conversation/DirectConversation';
 import { InlineLoading } from '../../ui/InlineLoading';
+import { MESSENGER_PREFIX } from '../../router/routes';
 import { LazyConversationBody } from './lazy-bodies';
 import { messengerMessages } from './messages';
 import { RegionErrorBoundary } from './RegionErrorBoundary';
@@ -61,7 +63,7 @@ export function ThreadView({
     );
   } else {
     body = (
-      <RegionErrorBoundary resetKey={permalink.threadId}>
+      <RegionErrorBoundary resetKey={permalink.threadId} refused={<ThreadNotFound />}>
         <RelayRegion fallback={<InlineLoading />}>
           <LazyConversationBody
             key={permalink.threadId}
@@ -84,5 +86,24 @@ export function ThreadView({
     >
       {body}
     </main>
+  );
+}
+
+/**
+ * An unknown thread id, or one the viewer is not in (the server answers both
+ * alike, so nobody learns which threads exist): said plainly in the app's
+ * frame, with the way back to the conversation list.
+ */
+function ThreadNotFound(): ReactNode {
+  const intl = useIntl();
+  const title = intl.formatMessage(messengerMessages.threadNotFoundTitle);
+  return (
+    <section className="thread-view-empty thread-not-found" aria-labelledby="thread-not-found">
+      <h2 id="thread-not-found">{title}</h2>
+      <p>{intl.formatMessage(messengerMessages.threadNotFoundBody)}</p>
+      <Link className="button" href={MESSENGER_PREFIX}>
+        {intl.formatMessage(messengerMessages.backToChats)}
+      </Link>
+    </section>
   );
 }

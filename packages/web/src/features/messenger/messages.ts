@@ -12,6 +12,15 @@ export const messengerMessages = {
     id: 'web.messenger.badPermalink',
     defaultMessage: "This conversation link isn't valid.",
   },
+  threadNotFoundTitle: {
+    id: 'web.messenger.threadNotFound.title',
+    defaultMessage: 'Conversation not found',
+  },
+  threadNotFoundBody: {
+    id: 'web.messenger.threadNotFound.body',
+    defaultMessage: "This conversation doesn't exist, or you're not in it.",
+  },
+  backToChats: { id: 'web.messenger.backToChats', defaultMessage: 'Back to Chats' },
   regionFailed: {
     id: 'web.messenger.regionFailed',
     defaultMessage: "This part of the page couldn't be loaded.",

@@ -1,7 +1,7 @@
 import type { PresenceStatus } from '@messenger/core';
-import { useSyncExternalStore } from 'react';
-import { useRelayEnvironment } from 'react-relay/hooks';
-import type { Environment } from 'relay-runtime';
+import { useContext, useSyncExternalStore } from 'react';
+import { ReactRelayContext } from 'react-relay';
+import type { IEnvironment } from 'relay-runtime';
 
 /**
  * Who is ACTIVE, IDLE or OFFLINE, as one signed-in session sees it: one store
@@ -69,10 +69,10 @@ export class PresenceStore {
   }
 }
 
-const stores = new WeakMap<Environment, PresenceStore>();
+const stores = new WeakMap<IEnvironment, PresenceStore>();
 
 /** The session's presence store (one per Relay environment). */
-export function presenceStoreFor(environment: Environment): PresenceStore {
+export function presenceStoreFor(environment: IEnvironment): PresenceStore {
   let store = stores.get(environment);
   if (store === undefined) {
     store = new PresenceStore();
@@ -81,8 +81,12 @@ export function presenceStoreFor(environment: Environment): PresenceStore {
   return store;
 }
 
+/** Outside a signed-in region (no Relay environment) nobody is known: everyone is OFFLINE. */
+const nobody = new PresenceStore();
+
 export function usePresenceStore(): PresenceStore {
-  return presenceStoreFor(useRelayEnvironment());
+  const relay = useContext(ReactRelayContext);
+  return relay === null ? nobody : presenceStoreFor(relay.environment);
 }
 
 /** One person's status, re-rendering when it changes. */

@@ -1,5 +1,6 @@
-import type { SearchEntry } from '@messenger/core';
+import { objectIdOf, type SearchEntry } from '@messenger/core';
 import { memo, type ReactNode } from 'react';
+import { usePresenceDot } from '../presence/PresenceDot';
 
 export type TypeaheadRow =
   { key: string; kind: 'entry'; entry: SearchEntry } | { key: string; kind: 'see_all' };
@@ -31,11 +32,13 @@ export const TypeaheadOption = memo(function TypeaheadOption({
   onPick,
   onHover,
 }: TypeaheadOptionProps): ReactNode {
+  const presence = usePresenceDot(personIdOf(entry), `${domId}-presence`);
   return (
     <div
       id={domId}
       role="option"
       aria-selected={highlighted}
+      aria-describedby={presence.describedBy}
       className={
         entry === null
           ? 'search-typeahead-option search-typeahead-see-all'
@@ -58,7 +61,11 @@ export const TypeaheadOption = memo(function TypeaheadOption({
             {entry.photo === null ? null : <img src={entry.photo} alt="" width={28} height={28} />}
           </span>
           <span className="search-typeahead-texts">
-            <span className="search-typeahead-title">{entry.title}</span>
+            <span className="search-typeahead-title">
+              {presence.dot}
+              {entry.title}
+            </span>
+            {presence.description}
             {entry.subtitle === null ? null : (
               <span className="search-typeahead-subtitle">{entry.subtitle}</span>
             )}
@@ -68,3 +75,10 @@ export const TypeaheadOption = memo(function TypeaheadOption({
     </div>
   );
 });
+
+/** People's rows show their presence; other kinds of results have none. */
+function personIdOf(entry: SearchEntry | null): string | null {
+  if (entry === null) return null;
+  const isPerson = entry.type === 'friend' || entry.type === 'non_friend' || entry.type === 'fb4c';
+  return isPerson ? objectIdOf(entry.uniqueID) : null;
+}
