@@ -164,6 +164,12 @@ describe('calls', () => {
       await callWindow(caller).getByRole('button', { name: 'Mute' }).getAttribute('aria-pressed'),
     ).toBe('true');
     expect(await localTracks()).toEqual(['audio:false', 'video:false']);
+    // The camera off shows the person's initials, not a black tile.
+    const ownAvatar = callWindow(caller).locator('[data-testid^="local-"][data-testid$="-avatar"]');
+    expect(await ownAvatar.textContent()).not.toBe('');
+    expect(await callWindow(caller).locator('[data-testid^="local-"] video').isVisible()).toBe(
+      false,
+    );
     await callWindow(caller).getByRole('button', { name: 'Mute' }).click();
     await callWindow(caller).getByRole('button', { name: 'Camera off' }).click();
     expect(await localTracks()).toEqual(['audio:true', 'video:true']);
@@ -189,6 +195,14 @@ describe('calls', () => {
     await expect
       .poll(() => caller.getByRole('log', { name: 'Messages' }).textContent())
       .toContain('Video call');
+    // A call event, not something said: no bubble to share.
+    const summary = caller
+      .getByRole('log', { name: 'Messages' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Video call' })
+      .last();
+    expect(await summary.locator('.message-event-text').count()).toBe(1);
+    expect(await summary.getByRole('button', { name: /^Share/ }).count()).toBe(0);
   });
 
   it('a small chat tab on the host page places a call', async () => {

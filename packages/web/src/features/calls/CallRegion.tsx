@@ -8,13 +8,15 @@ import './calls.css';
 
 export interface CallRegionProps {
   viewerId: string;
+  /** For the own tile's avatar while the camera is off. */
+  viewerName?: string;
 }
 
 /**
  * The page's call UI, whichever thread is open: the incoming-call dialog, the
  * call window, and the leave-page question while a call is on.
  */
-export function CallRegion({ viewerId }: CallRegionProps): ReactNode {
+export function CallRegion({ viewerId, viewerName = '' }: CallRegionProps): ReactNode {
   const controller = useCallController(viewerId);
   const view = useCallView(controller);
   const status = view.state.status;
@@ -30,5 +32,7 @@ export function CallRegion({ viewerId }: CallRegionProps): ReactNode {
     return <IncomingCallDialog controller={controller} view={view} />;
   }
   if (!shown) return null;
-  return <CallWindow controller={controller} view={view} viewerId={viewerId} />;
+  return (
+    <CallWindow controller={controller} view={view} viewerId={viewerId} viewerName={viewerName} />
+  );
 }

@@ -72,6 +72,8 @@ interface MessageRowProps {
   receipt: string | null;
   /** The message a search result opened the thread at. */
   highlighted?: boolean;
+  /** A call's summary line (kind 'call_summary'): an event of the thread, not something said. */
+  isCallEvent?: boolean;
 }
 
 /**
@@ -86,7 +88,19 @@ const MessageRow = memo(function MessageRow({
   own,
   receipt,
   highlighted = false,
+  isCallEvent = false,
 }: MessageRowProps): ReactNode {
+  if (isCallEvent) {
+    // A call event sits in the middle, without a bubble, a sender or a Share link.
+    return (
+      <div className="message message-event" data-highlighted={highlighted || undefined}>
+        <p className="message-event-text">
+          <span aria-hidden="true">📞 </span>
+          {text}
+        </p>
+      </div>
+    );
+  }
   return (
     <div
       className="message"
@@ -262,6 +276,7 @@ export function ConversationHistory({
           own={own}
           receipt={own && message.seq_in_thread === lastOwnSeq ? receiptText : null}
           highlighted={message.id === highlightMessageId}
+          isCallEvent={message.kind === 'call_summary'}
         />
       );
     },
