@@ -133,6 +133,21 @@ export function reduceActive(
       const outcome = REMOTE_OUTCOME[event.type];
       return settle(state, withState(state.participants, entry.id, outcome), event.at, outcome);
     }
+    case 'remote_limit_reached': {
+      // The server's word: whatever this client thought (ringing, connecting), they are not in.
+      const entry = getParticipant(state.participants, event.participantId);
+      const profile = event.profile ?? entry?.profile;
+      if (profile === undefined || entry?.state === 'participant_limit_reached') return null;
+      const participants = {
+        ...state.participants,
+        [event.participantId]: {
+          id: event.participantId,
+          profile,
+          state: 'participant_limit_reached' as const,
+        },
+      };
+      return settle(state, participants, event.at, 'participant_limit_reached');
+    }
     case 'remote_joined':
       return remoteJoined(state, event, config);
     case 'remote_left': {

@@ -26,12 +26,18 @@ export function connectedAtOf(state: ActiveCallState): number | null {
   return state.status === 'connected' || state.status === 'reconnecting' ? state.connectedAt : null;
 }
 
-/** Ends the call; remotes still in it are shown as `leftover` from this client's view. */
+/**
+ * Ends the call; remotes still in it are shown as `leftover` from this
+ * client's view. Refused for the participant limit, the call goes on without
+ * us: the others stay in it ('connected'), they did not leave.
+ */
 export function endCall(
   state: ActiveCallState,
   reason: CallEndReason,
   at: number,
-  leftover: ParticipantState = 'disconnected',
+  leftover: ParticipantState = reason === 'participant_limit_reached'
+    ? 'connected'
+    : 'disconnected',
 ): CallState {
   return {
     status: 'ended',

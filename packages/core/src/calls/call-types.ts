@@ -30,6 +30,7 @@ export type CallFailureReason = Extract<
   | 'too_many_clients'
   | 'wifi_required'
   | 'in_another_call'
+  | 'participant_limit_reached'
 >;
 
 export interface CallPeer {
@@ -99,6 +100,13 @@ export type CallEvent =
   | { type: 'remote_rejected'; participantId: string; at: number }
   | { type: 'remote_unreachable'; participantId: string; at: number }
   | { type: 'remote_in_another_call'; participantId: string; at: number }
+  /** The server refused this participant a place: the call was full (seed 4). */
+  | {
+      type: 'remote_limit_reached';
+      participantId: string;
+      profile?: CallParticipant;
+      at: number;
+    }
   | { type: 'remote_joined'; participantId: string; profile?: CallParticipant; at: number }
   | { type: 'remote_left'; participantId: string; dropped?: boolean; at: number }
   | { type: 'ice_state'; state: IceConnectionState; at: number }

@@ -39,7 +39,7 @@ export function SignedIn({
       </RouteErrorBoundary>
       <Beeper viewerId={viewer.id} />
       <RelayRegion>
-        <LazyCallRegion viewerId={viewer.id} />
+        <LazyCallRegion viewerId={viewer.id} viewerName={viewer.name} />
       </RelayRegion>
       <StaffTools viewer={viewer} />
     </LeavePageGuard>

@@ -2,6 +2,7 @@ import { statusText } from '@messenger/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, ToggleButton } from 'react-aria-components';
 import { useIntl } from 'react-intl';
+import { initialsOf } from '../conversation/thread-people';
 import { FullscreenToggle } from '../leave-page/FullscreenToggle';
 import type { CallController, CallView } from './call-controller';
 import { callsMessages as m } from './messages';
@@ -16,10 +17,12 @@ export function CallWindow({
   controller,
   view,
   viewerId,
+  viewerName = '',
 }: {
   controller: CallController;
   view: CallView;
   viewerId: string;
+  viewerName?: string;
 }): ReactNode {
   const intl = useIntl();
   const [minimized, setMinimized] = useState(false);
@@ -55,6 +58,8 @@ export function CallWindow({
               label={intl.formatMessage(m.you)}
               muted
               testId={`local-${viewerId}`}
+              // The camera off shows who this is, not a black tile (issue 31).
+              avatar={state.media.cameraOff ? initialsOf(viewerName) : null}
             />
           ) : null}
           {[...view.remotes].map(([userId, stream]) => (
@@ -124,11 +129,14 @@ function VideoTile({
   label,
   muted,
   testId,
+  avatar = null,
 }: {
   stream: MediaStream | null;
   label: string;
   muted: boolean;
   testId: string;
+  /** Initials shown instead of the picture (the camera is off), else null. */
+  avatar?: string | null;
 }): ReactNode {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
@@ -140,7 +148,19 @@ function VideoTile({
   }, [stream]);
   return (
     <figure className="call-tile" data-testid={testId}>
-      <video ref={ref} autoPlay playsInline muted={muted} aria-label={label} />
+      <video
+        ref={ref}
+        autoPlay
+        playsInline
+        muted={muted}
+        aria-label={label}
+        hidden={avatar !== null}
+      />
+      {avatar === null ? null : (
+        <div className="call-tile-avatar" data-testid={`${testId}-avatar`} aria-hidden="true">
+          <span>{avatar}</span>
+        </div>
+      )}
       <figcaption>{label}</figcaption>
     </figure>
   );

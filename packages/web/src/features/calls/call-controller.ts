@@ -270,7 +270,10 @@ export class CallController extends ExternalStore<CallView> {
         void this.sendAnswer();
         return;
       case 'send_reject':
-        if (!this.joining) this.fireAndForget('reject');
+        // Refused a place when joining (the call is full): the join still goes to the server,
+        // which records the refusal, so the others see this person as refused, not connecting.
+        if (this.joining) this.fireAndForget('join');
+        else this.fireAndForget('reject');
         return;
       case 'send_hangup':
         this.fireAndForget('hangup');
@@ -288,7 +291,9 @@ export class CallController extends ExternalStore<CallView> {
     if (this.callId() !== callId) return;
     const me = result.call?.participants.find((p) => p.user_id === this.viewerId);
     if (result.call === undefined || me?.state !== 'connected') {
-      this.dispatch({ type: 'call_failed', reason: 'failed', at: Date.now() });
+      // A full call is said as such (the call goes on for the others), not as a failure.
+      const reason = me?.state === 'participant_limit_reached' ? me.state : 'failed';
+      this.dispatch({ type: 'call_failed', reason, at: Date.now() });
       return;
     }
     if (result.ice_servers !== undefined) this.iceServers = toIceServers(result.ice_servers);
@@ -300,7 +305,7 @@ export class CallController extends ExternalStore<CallView> {
     this.applyWire(result.call);
   }
 
-  private fireAndForget(action: 'reject' | 'hangup'): void {
+  private fireAndForget(action: 'reject' | 'hangup' | 'join'): void {
     const callId = this.callId();
     if (callId !== null) void this.requests.send({ action, call_id: callId });
   }

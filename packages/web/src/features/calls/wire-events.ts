@@ -64,8 +64,17 @@ export function remoteEvents(
           });
         }
         break;
+      case 'participant_limit_reached':
+        // The server refused them a place; shown as such, not as still connecting (issue 31).
+        events.push({
+          type: 'remote_limit_reached',
+          participantId,
+          profile: peerOf(p).profile,
+          at,
+        });
+        break;
       default:
-        // participant_limit_reached and contacting: the reducer decides those itself.
+        // contacting: the reducer decides that itself.
         break;
     }
   }

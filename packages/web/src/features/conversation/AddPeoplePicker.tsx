@@ -22,6 +22,7 @@ import {
   type SearchFunnel,
 } from '../analytics/use-search-funnel';
 import type { useChangeStatus } from './change-status';
+import { InertOutsideOpenCombo } from '../../ui/InertOutsideOpenCombo';
 import { conversationMessages } from './messages';
 
 /** The friend list's page size (PAGE_SIZES.bootstrap): one page is enough to pick from. */
@@ -159,6 +160,7 @@ export function AddPeopleForm({
       >
         <Label>{intl.formatMessage(conversationMessages.addPeople)}</Label>
         <Input />
+        <InertOutsideOpenCombo />
         <Popover className="combo-box-popover">
           <ListBox className="combo-box-list">
             {(person: (typeof candidates)[number]) => (

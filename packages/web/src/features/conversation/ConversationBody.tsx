@@ -138,23 +138,27 @@ function OpenConversation({
   );
   const ownRead = state.participants.find((p) => p.id === viewerParticipantId)?.last_read_seq ?? 0;
   useMarkRead(threadId, viewerParticipantId, state.last_message_seq, ownRead, thread.unread_count);
+  const callButtons = (
+    <CallButtons
+      threadId={threadId}
+      isGroup={thread.is_group_thread}
+      title={title}
+      others={others}
+      viewerId={viewerId}
+    />
+  );
 
   return (
     <>
-      {compact ? null : (
+      {compact ? (
+        // A chat tab's header is its own title bar: the calls get a bar of their own under it.
+        <div className="chat-tab-call-bar">{callButtons}</div>
+      ) : (
         <ThreadHeader
           title={title}
           isGroup={thread.is_group_thread}
           others={others}
-          callButtons={
-            <CallButtons
-              threadId={threadId}
-              isGroup={thread.is_group_thread}
-              title={title}
-              others={others}
-              viewerId={viewerId}
-            />
-          }
+          callButtons={callButtons}
           renderSettings={(dialog) => (
             <ThreadSettingsDialog
               {...dialog}

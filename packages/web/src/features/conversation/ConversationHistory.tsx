@@ -252,6 +252,7 @@ export function ConversationHistory({
           separator={row.place.startsDay ? formatDaySeparator(intl, ms, now, timeZone) : null}
           receipt={own && message.seq_in_thread === lastOwnSeq ? receiptText : null}
           highlighted={message.id === highlightMessageId}
+          isCallEvent={message.kind === 'call_summary'}
         />
       );
     },

@@ -29,6 +29,8 @@ export interface MessageRowProps {
   receipt: string | null;
   /** The message a search result opened the thread at. */
   highlighted?: boolean;
+  /** A call's summary line (kind 'call_summary'): an event of the thread, not something said. */
+  isCallEvent?: boolean;
 }
 
 function isoOf(ms: number): string {
@@ -58,14 +60,34 @@ export const MessageRow = memo(function MessageRow({
   separator,
   receipt,
   highlighted = false,
+  isCallEvent = false,
 }: MessageRowProps): ReactNode {
+  const daySeparator =
+    separator === null ? null : (
+      <p className="day-separator">
+        <time dateTime={isoOf(timeMs)}>{separator}</time>
+      </p>
+    );
+  if (isCallEvent) {
+    // A call event sits in the middle, without a bubble, a sender or a Share link.
+    return (
+      <>
+        {daySeparator}
+        <div className="message message-event" data-highlighted={highlighted || undefined}>
+          <p className="message-event-text">
+            <span aria-hidden="true">📞 </span>
+            {text}{' '}
+            <time className="message-time" dateTime={isoOf(timeMs)} title={fullTime}>
+              {clock}
+            </time>
+          </p>
+        </div>
+      </>
+    );
+  }
   return (
     <>
-      {separator === null ? null : (
-        <p className="day-separator">
-          <time dateTime={isoOf(timeMs)}>{separator}</time>
-        </p>
-      )}
+      {daySeparator}
       <div
         className="message"
         tabIndex={0}

@@ -6,6 +6,13 @@ import {
   type TransitionState,
 } from './transition';
 
+/**
+ * What leaving would lose, and so which leaving asks first: 'navigation' (any
+ * navigation, e.g. a message being written) or 'unload' (only leaving the app
+ * itself, a reload or a closed tab: a call goes on across the app's pages).
+ */
+export type LeaveScope = 'navigation' | 'unload';
+
 export interface LeavePageSnapshot {
   transition: TransitionState;
   /** Whether any before-leave hook holds the page now (also for the browser's own prompt). */
@@ -20,14 +27,14 @@ export interface LeavePageSnapshot {
  */
 export class LeavePageController {
   private snapshot: LeavePageSnapshot = { transition: IDLE, blocking: false };
-  private readonly holds = new Set<symbol>();
+  private readonly holds = new Map<symbol, LeaveScope>();
   private readonly listeners = new Set<() => void>();
   private waiting: { to: string; resolve: (allowed: boolean) => void } | null = null;
 
-  /** Holds the page until the returned function is called. */
-  hold(): () => void {
+  /** Holds the page (for `scope`) until the returned function is called. */
+  hold(scope: LeaveScope = 'navigation'): () => void {
     const token = Symbol('before-leave');
-    this.holds.add(token);
+    this.holds.set(token, scope);
     this.update({ blocking: true });
     return () => {
       this.holds.delete(token);
@@ -37,7 +44,10 @@ export class LeavePageController {
 
   /** The router's before-leave hook. */
   ask = (to: string): boolean | Promise<boolean> => {
-    const commands = this.dispatch({ type: 'navigate', to, blocked: this.snapshot.blocking });
+    // Only what a navigation inside the app would lose asks 'Leave Page?' (issue 31: during
+    // a call it said unsaved changes would be lost, while the call in fact goes on).
+    const blocked = [...this.holds.values()].includes('navigation');
+    const commands = this.dispatch({ type: 'navigate', to, blocked });
     const answer = commands.find((c) => c.type === 'answer' && c.to === to);
     if (answer?.type === 'answer') return answer.allowed;
     return new Promise<boolean>((resolve) => {

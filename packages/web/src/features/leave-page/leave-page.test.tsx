@@ -164,6 +164,23 @@ describe('LeavePageController', () => {
     releaseTwo();
     expect(controller.getSnapshot().blocking).toBe(false);
   });
+
+  it("lets the app's own navigations through while only a call holds, still arming the browser's prompt", async () => {
+    const controller = new LeavePageController();
+    const releaseCall = controller.hold('unload');
+    expect(controller.getSnapshot().blocking).toBe(true);
+    expect(controller.ask('/messages')).toBe(true);
+    controller.arrived('/messages');
+    // A message being written still asks, call or not.
+    const releaseDraft = controller.hold('navigation');
+    const answer = controller.ask('/');
+    expect(answer).toBeInstanceOf(Promise);
+    controller.stay();
+    await expect(answer).resolves.toBe(false);
+    releaseDraft();
+    releaseCall();
+    expect(controller.getSnapshot().blocking).toBe(false);
+  });
 });
 
 describe('FullscreenToggle', () => {

@@ -15,6 +15,7 @@ import {
   type Key,
 } from 'react-aria-components';
 import { useIntl } from 'react-intl';
+import { InertOutsideOpenCombo } from '../../ui/InertOutsideOpenCombo';
 import { omnipickerMessages } from './messages';
 import type { TokenizerModel } from './use-tokenizer';
 
@@ -140,6 +141,7 @@ export function RecipientTokenizer({
       >
         <Label>{label ?? intl.formatMessage(omnipickerMessages.recipients)}</Label>
         <QueryInput model={model} items={items} />
+        <InertOutsideOpenCombo />
         <Popover className="tokenizer-popover">
           <ListBox
             className="tokenizer-options"

@@ -10,6 +10,7 @@ import {
   useState,
   type KeyboardEvent,
   type ReactNode,
+  type FocusEvent,
 } from 'react';
 import { useIntl } from 'react-intl';
 import { sectionHeadings } from './messages';
@@ -67,6 +68,7 @@ export function TypeaheadCombobox({
   const baseId = useId();
   const listId = `${baseId}-list`;
   const input = useRef<HTMLInputElement>(null);
+  const popover = useRef<HTMLDivElement>(null);
   const [popup, send] = useReducer(popupReducer, closedPopup);
   const [anchor, setAnchor] = useState<Anchor | null>(null);
 
@@ -107,6 +109,13 @@ export function TypeaheadCombobox({
     send({ type: 'closed' });
     setOpen(false);
   }, [setOpen]);
+
+  /** The focus leaving both the input and the popup's scroller closes the popup. */
+  const closeUnlessFocusStays = (event: FocusEvent<HTMLElement>): void => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && (next === input.current || popover.current?.contains(next))) return;
+    close();
+  };
 
   const measure = useCallback(() => {
     const box = input.current?.getBoundingClientRect();
@@ -209,12 +218,26 @@ export function TypeaheadCombobox({
           send({ type: 'typed' });
         }}
         onKeyDown={onKeyDown}
-        onBlur={close}
+        onBlur={closeUnlessFocusStays}
       />
       {popup.open ? (
         <div
+          ref={popover}
           className="search-typeahead-popover"
-          style={anchor === null ? undefined : { ...anchor, position: 'fixed' }}
+          style={
+            anchor === null
+              ? undefined
+              : // Never past the window's bottom: its last rows stay reachable by scrolling it.
+                {
+                  ...anchor,
+                  position: 'fixed',
+                  maxHeight: `calc(100vh - ${String(anchor.top + 8)}px)`,
+                }
+          }
+          // A list taller than the popup scrolls: the keyboard can reach the scroller (axe
+          // scrollable-region-focusable, issue 31); moving the focus there keeps the popup.
+          tabIndex={0}
+          onBlur={closeUnlessFocusStays}
           // Pressing a row must not take focus from the input (the pick would close on blur first).
           onMouseDown={(event) => {
             event.preventDefault();
