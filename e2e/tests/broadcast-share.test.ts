@@ -88,7 +88,10 @@ describe('share: a message sent on to chosen people', () => {
     const shared = (await row.locator('.message-text').textContent()) ?? '';
     expect(shared).not.toBe('');
 
-    await row.getByRole('button', { name: /^Share message from / }).click();
+    // Forward, from the message's actions menu (its button shows on hover).
+    await row.hover();
+    await row.getByRole('button', { name: /^Actions for message from / }).click();
+    await page.getByRole('menuitem', { name: 'Forward' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share this message' });
     await dialog.waitFor();
     await dialog.getByRole('combobox', { name: 'To' }).waitFor();

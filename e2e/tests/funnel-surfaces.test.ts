@@ -129,7 +129,10 @@ describe('funnels of the other search surfaces', () => {
     await page.goto(`/messages/thread/${threadOf(network, me).id}`);
     const row = page.getByRole('log', { name: 'Messages' }).getByRole('listitem').last();
     await row.waitFor();
-    await row.getByRole('button', { name: /^Share message from / }).click();
+    // Forward, from the message's actions menu (its button shows on hover).
+    await row.hover();
+    await row.getByRole('button', { name: /^Actions for message from / }).click();
+    await page.getByRole('menuitem', { name: 'Forward' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share this message' });
     await dialog.getByRole('combobox', { name: 'To' }).focus();
     await page.keyboard.type(prefix);

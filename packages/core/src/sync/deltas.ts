@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { wireCallSchema } from '../calls/wire';
 import { attachmentRefSchema } from './attachments';
+import { wireReactionSchema } from './reactions';
 
 /**
  * The durable changes of the sync log (protocol.ts). Every delta describes the
@@ -86,6 +87,21 @@ export const deltaSchema = z.discriminatedUnion('kind', [
     kind: z.literal('thread_removed'),
     thread_id: id,
     reason: z.enum(['removed', 'left', 'ignored']),
+  }),
+  /**
+   * A message's reactions changed: all of them as they now are (so a replay or a
+   * retry leaves the same state), and the change itself for previews: `actor_id`
+   * reacted with `emoji` (null: removed theirs) to a message of `message_sender_id`.
+   */
+  z.object({
+    kind: z.literal('message_reactions'),
+    thread_id: id,
+    message_id: z.string().min(1),
+    reactions: z.array(wireReactionSchema),
+    actor_id: id,
+    emoji: z.string().nullable(),
+    message_sender_id: id,
+    at: millis,
   }),
   /** A call of one of the user's threads changed: the whole call as it now is (calls/wire.ts). */
   z.object({ kind: z.literal('call_updated'), call: wireCallSchema }),

@@ -92,3 +92,11 @@ export {
   recipientOfflineId,
 } from './broadcast-input';
 export type { BroadcastInput, BroadcastKind } from './broadcast-input';
+export {
+  QUICK_REACTIONS,
+  isOneEmoji,
+  reactionInputSchema,
+  tallyReactions,
+  wireReactionSchema,
+} from './reactions';
+export type { ReactionInput, ReactionTally, WireReaction } from './reactions';

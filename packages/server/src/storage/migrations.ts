@@ -1,5 +1,6 @@
 import { attachmentsMigration } from '../features/attachments/migration';
 import { callsMigration } from '../features/calls/migration';
+import { reactionsMigration } from '../features/reactions/migration';
 import { searchMigration } from '../features/search/migration';
 import type { DialectMigration } from './dialect-migration';
 import { networkMigration } from './migrations/001-network';
@@ -35,6 +36,7 @@ export const migrations: Record<string, DialectMigration> = {
   '012-thread-activity-unindexed': threadActivityUnindexedMigration,
   '013-delta-id-blocks': deltaIdBlocksMigration,
   '014-roster-versions': rosterVersionsMigration,
+  '020-reactions': reactionsMigration,
   '030-open-calls-index': openCallsIndexMigration,
   '045-provisioning': provisioningMigration,
 };

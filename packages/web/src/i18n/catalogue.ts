@@ -12,6 +12,7 @@ import { analyticsMessages } from '../features/analytics/messages';
 import { attachmentMessages } from '../features/attachments/messages';
 import { beeperMessages } from '../features/beeper/messages';
 import { broadcastMessages } from '../features/broadcast/messages';
+import { messageActionsMessages } from '../features/message-actions/messages';
 import { callsMessages } from '../features/calls/messages';
 import { chatSidebarMessages } from '../features/chat-sidebar/messages';
 import { chatTabsMessages } from '../features/chat-tabs/messages';
@@ -74,6 +75,7 @@ export const descriptorGroups: readonly DescriptorGroup[] = [
   beeperMessages,
   broadcastMessages,
   timeMessages,
+  messageActionsMessages,
 ];
 
 /**

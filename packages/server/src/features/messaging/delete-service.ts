@@ -2,6 +2,8 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Viewer } from '../accounts/viewer';
 import { removeBlobs, unbindMessageAttachments } from '../attachments/service';
+import { removeReactionsOf } from '../reactions/service';
+import { withReactionTables } from '../reactions/tables';
 import { commitWithDeltas } from '../sync/commit';
 import { withSyncTables } from '../sync/tables';
 import { actorIn, viewingsOf } from './audience';
@@ -46,6 +48,7 @@ export async function deleteMessage(
       throw new AppError('forbidden', 'You can delete only your own messages.', 403, 'message_id');
     }
     const ids = await unbindMessageAttachments(trx, message.id);
+    await removeReactionsOf(withReactionTables(k), message.id);
     await k
       .deleteFrom('messages')
       .where('thread_id', '=', place.threadId)

@@ -32,11 +32,6 @@ export const broadcastMessages = {
     id: 'web.broadcast.openConversation',
     defaultMessage: 'Conversation with {name}',
   },
-  share: { id: 'web.broadcast.share', defaultMessage: 'Share' },
-  shareMessageFrom: {
-    id: 'web.broadcast.shareMessageFrom',
-    defaultMessage: 'Share message from {sender}',
-  },
   shareTitle: { id: 'web.broadcast.shareTitle', defaultMessage: 'Share this message' },
   sharedText: { id: 'web.broadcast.sharedText', defaultMessage: 'Message to share' },
   shareSend: { id: 'web.broadcast.shareSend', defaultMessage: 'Share' },

@@ -1,5 +1,13 @@
 import { messageRuns, type RunPlace } from '@messenger/core';
-import { forwardRef, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePaginationFragment } from 'react-relay';
 import {
@@ -17,6 +25,8 @@ import type {
 } from './__generated__/ConversationHistory_query.graphql';
 import { conversationMessages } from './messages';
 import { MessageRow } from './MessageRow';
+import { messageActionsMessages } from '../message-actions/messages';
+import { useReaction } from '../message-actions/use-reaction';
 import { formatDaySeparator, formatFullTime, formatMessageTime } from '../time/format';
 import { untilNextMinute, useNow } from '../time/use-now';
 import { viewerTimeZone } from '../time/viewer-zone';
@@ -129,6 +139,10 @@ export function ConversationHistory({
               timestamp
               kind
               offline_threading_id
+              reactions {
+                user_id
+                emoji
+              }
               attachments {
                 id
                 key
@@ -227,6 +241,19 @@ export function ConversationHistory({
   const context = useMemo<HistoryContext>(() => ({ label: historyLabel }), [historyLabel]);
   const you = intl.formatMessage(conversationMessages.you);
   const receiptText = receipt === null ? null : intl.formatMessage(conversationMessages[receipt]);
+  const [reactionError, setReactionError] = useState(false);
+  const onReactionError = useCallback(() => {
+    setReactionError(true);
+  }, []);
+  const { react: sendReaction } = useReaction(onReactionError);
+  const react = useCallback(
+    (messageId: string, emoji: string | null) => {
+      setReactionError(false);
+      sendReaction(messageId, emoji);
+    },
+    [sendReaction],
+  );
+  const hintId = `message-actions-hint-${threadId}`;
   // "Today" turns into "Yesterday" at midnight with the page left open.
   const now = useNow(untilNextMinute);
   const itemContent = useCallback(
@@ -237,6 +264,7 @@ export function ConversationHistory({
       const ms = message.timestamp;
       return (
         <MessageRow
+          messageId={message.id}
           text={message.text}
           images={message.attachments}
           sender={own ? you : (names.get(message.sender_id) ?? '')}
@@ -253,6 +281,12 @@ export function ConversationHistory({
           receipt={own && message.seq_in_thread === lastOwnSeq ? receiptText : null}
           highlighted={message.id === highlightMessageId}
           isCallEvent={message.kind === 'call_summary'}
+          reactions={message.reactions}
+          viewerParticipantId={viewerParticipantId}
+          names={names}
+          you={you}
+          hintId={hintId}
+          react={react}
         />
       );
     },
@@ -266,6 +300,8 @@ export function ConversationHistory({
       viewerParticipantId,
       you,
       highlightMessageId,
+      hintId,
+      react,
       intl,
       now,
       timeZone,
@@ -281,6 +317,14 @@ export function ConversationHistory({
   const firstItemIndex = messages[0]?.seq_in_thread ?? 1;
   return (
     <>
+      <span id={hintId} className="visually-hidden">
+        {intl.formatMessage(messageActionsMessages.actionsHint)}
+      </span>
+      {reactionError ? (
+        <p role="alert" className="history-error">
+          {intl.formatMessage(messageActionsMessages.reactionFailed)}
+        </p>
+      ) : null}
       {isLoadingPrevious ? (
         <p role="status" className="history-loading">
           {intl.formatMessage(conversationMessages.loadingOlder)}

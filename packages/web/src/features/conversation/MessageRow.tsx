@@ -1,10 +1,14 @@
-import { memo, type ReactNode } from 'react';
+import type { WireReaction } from '@messenger/core';
+import { memo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Face } from '../../ui/Face';
 import { EncryptedImage, type ImageRef } from '../attachments/EncryptedImage';
-import { ShareMessageButton } from '../broadcast/ShareMessageButton';
+import { MessageActions } from '../message-actions/MessageActions';
+import { ReactionTallies } from '../message-actions/ReactionTallies';
+import { useLongPress } from '../message-actions/use-long-press';
 import { MessageText } from './MessageText';
 
 export interface MessageRowProps {
+  messageId: string;
   text: string;
   images: readonly ImageRef[];
   sender: string;
@@ -31,6 +35,22 @@ export interface MessageRowProps {
   highlighted?: boolean;
   /** A call's summary line (kind 'call_summary'): an event of the thread, not something said. */
   isCallEvent?: boolean;
+  reactions: readonly WireReaction[];
+  viewerParticipantId: string;
+  /** participant id → name as the thread shows them (who reacted). */
+  names: ReadonlyMap<string, string>;
+  /** "You", for the viewer among those who reacted. */
+  you: string;
+  /** The id of the history's hint that Enter opens a message's actions. */
+  hintId: string;
+  react: (messageId: string, emoji: string | null) => void;
+}
+
+/** Keys that open a focused message's actions: Enter, the context-menu key, Shift+F10. */
+function opensActions(event: KeyboardEvent): boolean {
+  return (
+    event.key === 'Enter' || event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')
+  );
 }
 
 function isoOf(ms: number): string {
@@ -45,6 +65,7 @@ function isoOf(ms: number): string {
  * focus, and keep the sender for screen readers.
  */
 export const MessageRow = memo(function MessageRow({
+  messageId,
   text,
   images,
   sender,
@@ -60,8 +81,20 @@ export const MessageRow = memo(function MessageRow({
   separator,
   receipt,
   highlighted = false,
+  reactions,
+  viewerParticipantId,
+  names,
+  you,
+  hintId,
+  react,
   isCallEvent = false,
 }: MessageRowProps): ReactNode {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const element = useRef<HTMLDivElement>(null);
+  const longPress = useLongPress(() => {
+    setMenuOpen(true);
+  });
+  const ownReaction = reactions.find((r) => r.user_id === viewerParticipantId)?.emoji ?? null;
   const daySeparator =
     separator === null ? null : (
       <p className="day-separator">
@@ -89,8 +122,17 @@ export const MessageRow = memo(function MessageRow({
     <>
       {daySeparator}
       <div
+        ref={element}
         className="message"
         tabIndex={0}
+        aria-describedby={hintId}
+        onKeyDown={(event) => {
+          // Only the message itself: its buttons and links keep their own keys.
+          if (event.target !== event.currentTarget || !opensActions(event)) return;
+          event.preventDefault();
+          setMenuOpen(true);
+        }}
+        {...longPress}
         data-own={own || undefined}
         data-run-start={startsRun || undefined}
         data-run-end={endsRun || undefined}
@@ -125,7 +167,24 @@ export const MessageRow = memo(function MessageRow({
           </p>
         )}
         {receipt === null ? null : <span className="message-receipt">{receipt}</span>}
-        <ShareMessageButton text={text} sender={sender} />
+        <ReactionTallies
+          messageId={messageId}
+          reactions={reactions}
+          viewerParticipantId={viewerParticipantId}
+          names={names}
+          you={you}
+          react={react}
+        />
+        <MessageActions
+          messageId={messageId}
+          text={text}
+          sender={sender}
+          ownReaction={ownReaction}
+          menuOpen={menuOpen}
+          onMenuOpenChange={setMenuOpen}
+          anchor={element}
+          react={react}
+        />
       </div>
     </>
   );

@@ -4,6 +4,7 @@ import {
   linked,
   linkedList,
   raise,
+  setReactions,
   threadStateRecord,
   upsertMessage,
   valueOf,
@@ -105,6 +106,9 @@ export function reduceConversation(store: RecordSourceProxy, delta: Delta): void
       return;
     case 'message_deleted':
       conversationOnDeleted(store, delta.thread_id, delta.message_id);
+      return;
+    case 'message_reactions':
+      setReactions(store, delta.message_id, delta.reactions);
       return;
     case 'thread_removed':
     case 'call_updated':

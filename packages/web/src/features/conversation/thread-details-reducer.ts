@@ -48,6 +48,7 @@ export function reduceThreadDetails(store: RecordSourceProxy, delta: Delta): Del
       return threadDetailsOnUpdated(store, delta.thread);
     case 'message_new':
     case 'message_deleted':
+    case 'message_reactions':
     case 'read_receipt':
     case 'message_delivered':
     case 'thread_removed':

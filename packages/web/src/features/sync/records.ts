@@ -1,4 +1,4 @@
-import type { WireMessage } from '@messenger/core';
+import type { WireMessage, WireReaction } from '@messenger/core';
 import type { RecordProxy, RecordSourceProxy, Variables } from 'relay-runtime';
 
 /**
@@ -69,7 +69,29 @@ export function upsertMessage(store: RecordSourceProxy, message: WireMessage): R
     return image;
   });
   record.setLinkedRecords(images, 'attachments');
+  // A new message has none yet; one the store holds keeps what its deltas set.
+  // (@types/relay-runtime says never null; an unset field reads as undefined.)
+  const held = record.getLinkedRecords('reactions') as RecordProxy[] | null | undefined;
+  if (held == null) record.setLinkedRecords([], 'reactions');
   return record;
+}
+
+/** A message's reactions as a delta gives them (all of them: applying twice changes nothing). */
+export function setReactions(
+  store: RecordSourceProxy,
+  messageId: string,
+  reactions: readonly WireReaction[],
+): void {
+  const message = store.get(messageId);
+  if (!message) return;
+  const records = reactions.map((reaction) => {
+    const id = `client:reaction:${messageId}:${reaction.user_id}`;
+    const record = store.get(id) ?? store.create(id, 'MessageReaction');
+    record.setValue(reaction.user_id, 'user_id');
+    record.setValue(reaction.emoji, 'emoji');
+    return record;
+  });
+  message.setLinkedRecords(records, 'reactions');
 }
 
 /** Raises a numeric field to `value` (never lowers it): applying twice changes nothing. */

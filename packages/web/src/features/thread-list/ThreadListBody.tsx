@@ -15,6 +15,8 @@ import type { ThreadListBodyQuery as Query } from './__generated__/ThreadListBod
 import type { ThreadListBody_query$key } from './__generated__/ThreadListBody_query.graphql';
 import { LoadMoreThreads } from './LoadMoreThreads';
 import { ThreadFace } from './ThreadFace';
+import { reactionPreview } from './reaction-preview';
+import { messageActionsMessages } from '../message-actions/messages';
 import { threadListMessages } from './messages';
 import { byLastActivity, titleOf, unreadThreadCount, type ListFolder } from './thread-rows';
 import '../messenger/messenger.css';
@@ -102,6 +104,12 @@ export function ThreadListBody({
                     name
                   }
                 }
+                last_reaction {
+                  actor_id
+                  emoji
+                  message_sender_id
+                  at
+                }
                 messages(last: 1) {
                   edges {
                     node {
@@ -109,6 +117,7 @@ export function ThreadListBody({
                       text
                       sender_id
                       seq_in_thread
+                      timestamp
                       attachments {
                         id
                       }
@@ -164,12 +173,15 @@ export function ThreadListBody({
             last === undefined
               ? ''
               : previewText(last.text, last.attachments.length, (d, v) => intl.formatMessage(d, v));
+          const reaction = reactionPreview(thread, viewerId, last?.timestamp ?? 0);
           const preview =
-            last === undefined
-              ? ''
-              : last.sender_id === viewerId
-                ? intl.formatMessage(threadListMessages.ownPreview, { text: lastText })
-                : lastText;
+            reaction !== null
+              ? intl.formatMessage(messageActionsMessages.reactedPreview, reaction)
+              : last === undefined
+                ? ''
+                : last.sender_id === viewerId
+                  ? intl.formatMessage(threadListMessages.ownPreview, { text: lastText })
+                  : lastText;
           const badge = badgeText(thread.unread_count);
           return (
             <GridListItem

@@ -105,10 +105,30 @@ export function reduceThreadList(
     // The list may show the deleted message as its thread's preview: read the lists again.
     case 'message_deleted':
       return REFETCH;
+    case 'message_reactions':
+      threadListOnReaction(store, delta);
+      return NO_EFFECT;
     case 'message_new':
     case 'read_receipt':
     case 'message_delivered':
     case 'call_updated':
       return NO_EFFECT;
   }
+}
+
+/** A reaction given or changed becomes the thread's newest: its row may preview it. */
+function threadListOnReaction(
+  store: RecordSourceProxy,
+  delta: Extract<Delta, { kind: 'message_reactions' }>,
+): void {
+  const thread = threadRecord(store, delta.thread_id);
+  if (thread === null || delta.emoji === null) return;
+  const id = `client:last_reaction:${delta.thread_id}`;
+  const record = store.get(id) ?? store.create(id, 'ThreadLastReaction');
+  record.setValue(delta.actor_id, 'actor_id');
+  record.setValue(delta.emoji, 'emoji');
+  record.setValue(delta.message_id, 'message_id');
+  record.setValue(delta.message_sender_id, 'message_sender_id');
+  record.setValue(delta.at, 'at');
+  thread.setLinkedRecord(record, 'last_reaction');
 }

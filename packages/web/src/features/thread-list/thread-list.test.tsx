@@ -37,6 +37,7 @@ function edge(n: number) {
       group_name: `Group ${n}`,
       is_group_thread: true,
       image_src: null,
+      last_reaction: null,
       custom_nickname: {},
       participants_to_render: [],
       messages: { edges: [] },
