@@ -9,6 +9,7 @@ import { networkRoutes } from './features/network/routes';
 import { createMetrics } from './features/observability/metrics';
 import { registerObservability } from './features/observability/plugin';
 import { restRoutes } from './features/rest/routes';
+import { graphAdminRoutes } from './features/graph-admin/routes';
 import { scimRoutes } from './features/scim/routes';
 import { webClientRoutes } from './features/web-client/plugin';
 import { presenceStoreFor } from './features/presence/store';
@@ -42,6 +43,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(restRoutes(ctx));
   await app.register(networkRoutes(ctx));
   await app.register(scimRoutes(ctx));
+  await app.register(graphAdminRoutes(ctx));
   await app.register(attachmentRoutes(ctx));
   registerGraphQL(app, { ctx, presence: presenceStoreFor(ctx) });
   // The sync socket (/sync): delta log replay and live pushes, presence, typing, delivery acks.

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { useChatTabs } from '../chat-tabs/ChatTabsProvider';
 import { sidebarLocalCache } from '../search-typeahead/typeahead-model';
-import { useLiveSync, useStartSync } from '../sync/live-sync';
+import { useLiveSync, useResyncFetchOptions, useStartSync } from '../sync/live-sync';
 import { titleOf } from '../thread-list/thread-rows';
 import type { SidebarBodyQuery as Query } from './__generated__/SidebarBodyQuery.graphql';
 import {
@@ -49,6 +49,9 @@ export function SidebarBody({
   onSearchCache,
 }: SidebarBodyProps): ReactNode {
   const tabs = useChatTabs();
+  const live = useLiveSync(viewerId);
+  // A resync, or a graph_changed delta (a friendship or block made by the host's admin API), reads it again.
+  const fetchOptions = useResyncFetchOptions(live);
   const data = useLazyLoadQuery<Query>(
     graphql`
       query SidebarBodyQuery {
@@ -104,8 +107,8 @@ export function SidebarBody({
       }
     `,
     {},
+    fetchOptions,
   );
-  const live = useLiveSync(viewerId);
   useStartSync(live, data.viewer.sync_seq);
   const preload = data.viewer.chat_sidebar_preload;
 

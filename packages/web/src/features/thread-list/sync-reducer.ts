@@ -105,6 +105,9 @@ export function reduceThreadList(
     // The list may show the deleted message as its thread's preview: read the lists again.
     case 'message_deleted':
       return REFETCH;
+    // Friends, blocks and pages decide what the sidebar and the lists show: read them again.
+    case 'graph_changed':
+      return REFETCH;
     case 'message_new':
     case 'read_receipt':
     case 'message_delivered':
