@@ -11,6 +11,7 @@ import { createMetrics, type Metrics } from './features/observability/metrics';
 import { registerObservability } from './features/observability/plugin';
 import { registerHealthRoutes } from './features/observability/readiness';
 import { restRoutes } from './features/rest/routes';
+import { graphAdminRoutes } from './features/graph-admin/routes';
 import { scimRoutes } from './features/scim/routes';
 import { notFoundHandler, webClientRoutes } from './features/web-client/plugin';
 import { presenceStoreFor } from './features/presence/store';
@@ -77,6 +78,7 @@ export async function buildApp(
   await app.register(restRoutes(ctx));
   await app.register(networkRoutes(ctx));
   await app.register(scimRoutes(ctx));
+  await app.register(graphAdminRoutes(ctx));
   await app.register(attachmentRoutes(ctx));
   registerGraphQL(app, { ctx, presence: presenceStoreFor(ctx) });
   // The sync socket (/sync): delta log replay and live pushes, presence, typing, delivery acks.

@@ -23,3 +23,11 @@ export type {
 export type { NetworkProblem } from './cross-check';
 export { describeNetworkProblem, messageTimeMs, validateNetwork } from './validate';
 export type { NetworkValidation } from './validate';
+export {
+  GRAPH_ASPECTS,
+  GRAPH_CHANGES_MAX,
+  aspectOf,
+  graphChangeSchema,
+  graphChangesSchema,
+} from './graph-changes';
+export type { GraphAspect, GraphChange, GraphChanges } from './graph-changes';

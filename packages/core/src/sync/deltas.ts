@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { wireCallSchema } from '../calls/wire';
 import { attachmentRefSchema } from './attachments';
 import { wireReactionSchema } from './reactions';
+import { GRAPH_ASPECTS } from '../network/graph-changes';
 
 /**
  * The durable changes of the sync log (protocol.ts). Every delta describes the
@@ -105,6 +106,11 @@ export const deltaSchema = z.discriminatedUnion('kind', [
   }),
   /** A call of one of the user's threads changed: the whole call as it now is (calls/wire.ts). */
   z.object({ kind: z.literal('call_updated'), call: wireCallSchema }),
+  /**
+   * The user's friends, contacts, blocks or pages changed (the admin graph
+   * API): the lists built from them (the sidebar, the thread list) are read again.
+   */
+  z.object({ kind: z.literal('graph_changed'), aspects: z.array(z.enum(GRAPH_ASPECTS)).min(1) }),
 ]);
 export type Delta = z.infer<typeof deltaSchema>;
 export type DeltaKind = Delta['kind'];

@@ -49,6 +49,14 @@ export function useOptionalSession(): Session | null {
   return useContext(SessionContext);
 }
 
+/**
+ * The session's "the server no longer knows it" signal, or null outside a
+ * SessionProvider (component tests render screens without one).
+ */
+export function useSessionLostSignal(): (() => void) | null {
+  return useContext(SessionContext)?.sessionLost ?? null;
+}
+
 export function useSession(): Session {
   const session = useContext(SessionContext);
   if (session === null) throw new Error('useSession needs a <SessionProvider>');

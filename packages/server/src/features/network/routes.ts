@@ -24,6 +24,21 @@ export function isAdminToken(header: string | undefined, token: string): boolean
   return timingSafeEqual(digest(given), digest(token)) && given !== '';
 }
 
+/** An onRequest hook: the admin token, checked before the body is read. */
+export function adminGuard(
+  ctx: AppContext,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  return async (request, reply) => {
+    const token = ctx.config.adminToken;
+    if (token === undefined) throw adminDisabled();
+    if (!isAdminToken(request.headers.authorization, token)) {
+      void reply.header('www-authenticate', 'Bearer');
+      throw adminUnauthenticated();
+    }
+    await Promise.resolve();
+  };
+}
+
 /**
  * Admin endpoints: `POST /admin/import` takes a network file as its JSON body
  * (`authorization: Bearer <ADMIN_TOKEN>`). With no ADMIN_TOKEN configured
@@ -34,16 +49,7 @@ export function isAdminToken(header: string | undefined, token: string): boolean
 export function networkRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     let running = false;
-
-    const requireAdmin = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-      const token = ctx.config.adminToken;
-      if (token === undefined) throw adminDisabled();
-      if (!isAdminToken(request.headers.authorization, token)) {
-        void reply.header('www-authenticate', 'Bearer');
-        throw adminUnauthenticated();
-      }
-      await Promise.resolve();
-    };
+    const requireAdmin = adminGuard(ctx);
 
     // A body that is not JSON is a network file that cannot be read: same code as any refusal.
     app.setErrorHandler((error, request, reply) => {

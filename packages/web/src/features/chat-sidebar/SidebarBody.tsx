@@ -4,7 +4,7 @@ import { usePresenceStore, usePresenceVersion } from '../presence/presence-store
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { useChatTabs } from '../chat-tabs/ChatTabsProvider';
 import { sidebarLocalCache } from '../search-typeahead/typeahead-model';
-import { useLiveSync, useStartSync } from '../sync/live-sync';
+import { useLiveSync, useResyncFetchOptions, useStartSync } from '../sync/live-sync';
 import { titleOf } from '../thread-list/thread-rows';
 import type { SidebarBodyQuery as Query } from './__generated__/SidebarBodyQuery.graphql';
 import {
@@ -50,6 +50,9 @@ export function SidebarBody({
   onSearchCache,
 }: SidebarBodyProps): ReactNode {
   const tabs = useChatTabs();
+  const live = useLiveSync(viewerId);
+  // A resync, or a graph_changed delta (a friendship or block made by the host's admin API), reads it again.
+  const fetchOptions = useResyncFetchOptions(live);
   const data = useLazyLoadQuery<Query>(
     graphql`
       query SidebarBodyQuery {
@@ -105,8 +108,8 @@ export function SidebarBody({
       }
     `,
     {},
+    fetchOptions,
   );
-  const live = useLiveSync(viewerId);
   useStartSync(live, data.viewer.sync_seq);
   const preload = data.viewer.chat_sidebar_preload;
 

@@ -112,6 +112,7 @@ export function reduceConversation(store: RecordSourceProxy, delta: Delta): void
       return;
     case 'thread_removed':
     case 'call_updated':
+    case 'graph_changed':
       return;
   }
 }

@@ -53,6 +53,7 @@ export function reduceThreadDetails(store: RecordSourceProxy, delta: Delta): Del
     case 'message_delivered':
     case 'thread_removed':
     case 'call_updated':
+    case 'graph_changed':
       return NO_EFFECT;
   }
 }

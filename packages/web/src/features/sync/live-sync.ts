@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useRelayEnvironment } from 'react-relay/hooks';
 import type { Environment } from 'relay-runtime';
+import { useSessionLostSignal } from '../../session/SessionProvider';
 import { newDeviceId } from '../calls/device-id';
 import { watchAttention } from '../presence/attention';
 import { presenceStoreFor } from '../presence/presence-store';
@@ -128,6 +129,15 @@ export function useStartSync(live: LiveSync, syncSeq: number): void {
   useEffect(() => {
     live.connection.start(syncSeq);
   }, [live, syncSeq]);
+  // The server closed the socket because the session ended (deactivated, signed out by the
+  // identity provider, logged out elsewhere): show the signed-out page now, not at the next request.
+  const sessionLost = useSessionLostSignal();
+  useEffect(() => {
+    if (sessionLost === null) return undefined;
+    return live.connection.subscribe(() => {
+      if (live.connection.stopReason === 'unauthenticated') sessionLost();
+    });
+  }, [live, sessionLost]);
 }
 
 export interface ResyncFetchOptions {

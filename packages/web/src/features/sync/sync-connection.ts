@@ -9,6 +9,7 @@ import {
   type SyncClientCommand,
   type SyncClientEvent,
   type SyncClientState,
+  type SyncStopReason,
 } from '@messenger/core';
 
 /** The close code of a connection lost without a close frame (RFC 6455). */
@@ -110,6 +111,11 @@ export class SyncConnection {
   };
 
   getStatus = (): ConnectionStatus => this.status;
+
+  /** Why the connection stopped for good ('unauthenticated': the session ended), or null. */
+  get stopReason(): SyncStopReason | null {
+    return this.state.status === 'stopped' ? this.state.reason : null;
+  }
 
   /** Ephemeral frames (typing, presence) as they arrive; never replayed. */
   onEphemeral(listener: (frame: EphemeralFrame) => void): () => void {

@@ -108,6 +108,9 @@ export function reduceThreadList(
     case 'message_reactions':
       threadListOnReaction(store, delta);
       return NO_EFFECT;
+    // Friends, blocks and pages decide what the sidebar and the lists show: read them again.
+    case 'graph_changed':
+      return REFETCH;
     case 'message_new':
     case 'read_receipt':
     case 'message_delivered':
