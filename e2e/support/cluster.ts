@@ -126,6 +126,7 @@ export async function startCluster(
     DATABASE_URL: databaseUrl.toString(),
     REDIS_URL,
     REDIS_CHANNEL: `messenger:e2e:${name}`,
+    METRICS_TOKEN: CLUSTER_METRICS_TOKEN,
     ...extraEnv,
   };
   delete env.PUBLIC_URL;
@@ -149,9 +150,15 @@ export async function startCluster(
   return { nodes, stop };
 }
 
+/** /metrics answers only this bearer token on the public listener (SECURITY.md). */
+const CLUSTER_METRICS_TOKEN = `metrics-${randomBytes(12).toString('hex')}`;
+
 /** Sync sockets the node holds now (its Prometheus gauge). */
 export async function socketsOn(node: ClusterNode): Promise<number> {
-  const text = await (await fetch(`${node.url}/metrics`)).text();
+  const response = await fetch(`${node.url}/metrics`, {
+    headers: { authorization: `Bearer ${CLUSTER_METRICS_TOKEN}` },
+  });
+  const text = await response.text();
   const line = text.split('\n').find((l) => l.startsWith('messenger_sync_sockets '));
   return Number(line?.split(' ')[1] ?? 0);
 }

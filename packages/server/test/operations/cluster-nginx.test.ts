@@ -38,8 +38,14 @@ if (!ready) {
 
 const WAIT_MS = 30_000;
 
+/** /metrics answers only this bearer token on the public listener (SECURITY.md). */
+const METRICS_TOKEN = `metrics-${randomBytes(12).toString('hex')}`;
+
 async function socketsOn(node: RunningServer): Promise<number> {
-  const text = await (await fetch(`${node.baseUrl}/metrics`)).text();
+  const response = await fetch(`${node.baseUrl}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = await response.text();
   const line = text.split('\n').find((l) => l.startsWith('messenger_sync_sockets '));
   return Number(line?.split(' ')[1] ?? 0);
 }
@@ -58,6 +64,7 @@ describe.skipIf(!ready)('two nodes behind nginx', () => {
       REDIS_URL: TEST_REDIS_URL,
       REDIS_CHANNEL: `messenger:nginx:${randomBytes(6).toString('hex')}`,
       TRUST_PROXY: '127.0.0.1',
+      METRICS_TOKEN,
     };
     const started = await Promise.allSettled([
       ServerProcess.start('node A', env),
