@@ -1,4 +1,5 @@
 export * from './emoticon-table';
+export * from './bidi';
 export * from './emoticons';
 export * from './messages';
 export * from './safe-href';

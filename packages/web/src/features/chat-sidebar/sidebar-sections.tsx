@@ -114,7 +114,9 @@ export function FriendsSection({
               <Avatar src={friend.thumbSrc}>
                 {active ? <span className="presence-dot" aria-hidden="true" /> : null}
               </Avatar>
-              <span className="sidebar-name">{friend.name}</span>
+              <span className="sidebar-name" dir="auto">
+                {friend.name}
+              </span>
               {active ? (
                 <span className="visually-hidden">
                   {intl.formatMessage(chatSidebarMessages.active)}
@@ -164,7 +166,9 @@ export function GroupsSection({
         {(group) => (
           <GridListItem id={group.id} textValue={group.title} className="sidebar-row">
             <Avatar src={group.imageSrc} />
-            <span className="sidebar-name">{group.title}</span>
+            <span className="sidebar-name" dir="auto">
+              {group.title}
+            </span>
             <SidebarBadge
               count={group.unread}
               label={intl.formatMessage(threadListMessages.unread, { count: group.unread })}
@@ -203,7 +207,9 @@ export function PagesSection({
         {(page) => (
           <GridListItem id={page.id} textValue={page.name} className="sidebar-row">
             <Avatar src={page.imgSrc} />
-            <span className="sidebar-name">{page.name}</span>
+            <span className="sidebar-name" dir="auto">
+              {page.name}
+            </span>
           </GridListItem>
         )}
       </GridList>
@@ -229,7 +235,9 @@ export function AdminedPagesSection({ pages }: { pages: readonly AdminedPageRow[
         {(page) => (
           <GridListItem id={page.id} textValue={page.name} className="sidebar-row">
             <Avatar src={page.imgSrc} size={Math.min(page.imgSize > 0 ? page.imgSize : 32, 32)} />
-            <span className="sidebar-name">{page.name}</span>
+            <span className="sidebar-name" dir="auto">
+              {page.name}
+            </span>
             <SidebarBadge
               count={page.badgingCount}
               label={intl.formatMessage(chatSidebarMessages.pageUnread, {

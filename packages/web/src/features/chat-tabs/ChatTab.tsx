@@ -228,7 +228,9 @@ function TabHeader({
           dispatch({ type: open ? 'minimize' : 'restore', key: tab.key });
         }}
       >
-        <span className="chat-tab-name">{title}</span>
+        <span className="chat-tab-name" dir="auto">
+          {title}
+        </span>
         {badge === null ? null : (
           <span className="unread-badge" aria-hidden="true">
             {badge}

@@ -94,7 +94,9 @@ const MessageRow = memo(function MessageRow({
       data-highlighted={highlighted || undefined}
       aria-current={highlighted || undefined}
     >
-      <span className="message-sender">{sender}</span>
+      <span className="message-sender" dir="auto">
+        {sender}
+      </span>
       {images.length === 0 ? null : (
         <div className="message-images">
           {images.map((image) => (
@@ -103,7 +105,7 @@ const MessageRow = memo(function MessageRow({
         </div>
       )}
       {text === '' && images.length > 0 ? null : (
-        <p className="message-text">
+        <p className="message-text" dir="auto">
           <MessageText text={text} />
         </p>
       )}

@@ -108,7 +108,7 @@ function ResolvedDirectConversation({
   return (
     <>
       <header className="conversation-header">
-        <h2 id="conversation-title" className="conversation-title">
+        <h2 id="conversation-title" className="conversation-title" dir="auto">
           {name}
         </h2>
       </header>

@@ -44,7 +44,7 @@ export function ThreadHeader({
   };
   return (
     <header className="conversation-header">
-      <h2 id="conversation-title" className="conversation-title">
+      <h2 id="conversation-title" className="conversation-title" dir="auto">
         {title}
       </h2>
       <div className="conversation-header-tools">

@@ -58,9 +58,13 @@ export const TypeaheadOption = memo(function TypeaheadOption({
             {entry.photo === null ? null : <img src={entry.photo} alt="" width={28} height={28} />}
           </span>
           <span className="search-typeahead-texts">
-            <span className="search-typeahead-title">{entry.title}</span>
+            <span className="search-typeahead-title" dir="auto">
+              {entry.title}
+            </span>
             {entry.subtitle === null ? null : (
-              <span className="search-typeahead-subtitle">{entry.subtitle}</span>
+              <span className="search-typeahead-subtitle" dir="auto">
+                {entry.subtitle}
+              </span>
             )}
           </span>
         </>

@@ -1,4 +1,4 @@
-import { badgeText, threadPermalink } from '@messenger/core';
+import { badgeText, isolateBidi, threadPermalink } from '@messenger/core';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { GridList, GridListItem } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -153,7 +153,7 @@ export function ThreadListBody({
             last === undefined
               ? ''
               : last.sender_id === viewerId
-                ? intl.formatMessage(threadListMessages.ownPreview, { text: lastText })
+                ? intl.formatMessage(threadListMessages.ownPreview, { text: isolateBidi(lastText) })
                 : lastText;
           const badge = badgeText(thread.unread_count);
           return (
@@ -169,8 +169,12 @@ export function ThreadListBody({
               data-current={thread.thread_id === currentThreadId || undefined}
               data-unread={thread.unread_count > 0 || undefined}
             >
-              <span className="thread-row-title">{title}</span>
-              <span className="thread-row-preview">{preview}</span>
+              <span className="thread-row-title" dir="auto">
+                {title}
+              </span>
+              <span className="thread-row-preview" dir="auto">
+                {preview}
+              </span>
               {badge === null ? null : (
                 <span className="unread-badge">
                   <span aria-hidden="true">{badge}</span>
