@@ -15,6 +15,7 @@ import { presenceStoreFor } from './features/presence/store';
 import { registerGraphQL } from './graphql/plugin';
 import { registerCors } from './features/security/cors';
 import { registerSecurityHeaders } from './features/security/headers';
+import { refuseNulCharacters } from './features/security/nul-input';
 import { registerSync } from './features/sync/plugin';
 
 /**
@@ -55,6 +56,7 @@ export async function buildApp(
   // First, so that every route (and every 404) gets them: one CORS policy, one set of security headers.
   await registerCors(app, ctx.config.corsOrigins);
   await registerSecurityHeaders(app, ctx.config);
+  refuseNulCharacters(app);
 
   // Before every route: metrics time all of them, sessions and CSRF guard all of them (GraphQL too).
   const metrics = options.metrics ?? createMetrics();
