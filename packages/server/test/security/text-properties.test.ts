@@ -81,6 +81,8 @@ describe.each(dialects)('arbitrary text at the write paths (%s)', (dialect) => {
         const { status, codes } = await call(t);
         expect(status, JSON.stringify(t)).toBeLessThan(500);
         expect(codes).not.toContain('INTERNAL_SERVER_ERROR');
+        // A malformed operation would only exercise the validator, not the resolver.
+        expect(codes).not.toContain('GRAPHQL_VALIDATION_FAILED');
         if (status >= 400 || codes.length > 0) expect(await counts()).toEqual(before);
       }),
       { numRuns: RUNS },
@@ -167,7 +169,25 @@ describe.each(dialects)('arbitrary text at the write paths (%s)', (dialect) => {
     );
   });
 
+  it('a new group’s name and image', async () => {
+    await holds((t) =>
+      mutation(
+        'mutation($i: CreateGroupThreadInput!) { create_group_thread(input: $i) { thread_id } }',
+        { i: { participant_ids: [PEOPLE.ben, PEOPLE.cal], name: t, image_src: t } },
+      ),
+    );
+  });
+
   it('ids given as text', async () => {
+    for (const query of [
+      'mutation($id: ID!) { delete_message(message_id: $id) { message_id } }',
+      'mutation($id: ID!) { ignore_message_request(thread_id: $id) }',
+      'mutation($id: ID!) { accept_message_request(thread_id: $id) { thread_id } }',
+      'mutation($id: ID!) { block_user(person_id: $id) }',
+      'mutation($id: ID!) { unblock_user(person_id: $id) }',
+    ]) {
+      await holds((t) => mutation(query, { id: t }));
+    }
     await holds((t) =>
       mutation('mutation($id: ID!) { mark_thread_read(thread_id: $id) { thread_id } }', { id: t }),
     );
