@@ -18,6 +18,7 @@ import { presenceStoreFor } from './features/presence/store';
 import { registerGraphQL } from './graphql/plugin';
 import { registerCors } from './features/security/cors';
 import { registerSecurityHeaders } from './features/security/headers';
+import { refuseNulCharacters } from './features/security/nul-input';
 import { registerSync } from './features/sync/plugin';
 
 /** A hop count as the function Fastify runs per hop (its typings take no number). */
@@ -66,6 +67,7 @@ export async function buildApp(
   // First, so that every route (and every 404) gets them: one CORS policy, one set of security headers.
   await registerCors(app, ctx.config.corsOrigins);
   await registerSecurityHeaders(app, ctx.config);
+  refuseNulCharacters(app);
 
   // Before every route: metrics time all of them, sessions and CSRF guard all of them (GraphQL too).
   const metrics = options.metrics ?? createMetrics();

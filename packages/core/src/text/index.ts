@@ -1,5 +1,7 @@
 export * from './emoticon-table';
+export * from './bidi';
 export * from './emoticons';
+export * from './nul';
 export * from './messages';
 export * from './safe-href';
 export type {

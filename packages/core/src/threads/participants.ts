@@ -1,5 +1,6 @@
 import { PARTICIPANTS } from '../constants';
 import { formatDefaultMessage } from '../i18n';
+import { isolateBidi } from '../text/bidi';
 import { threadMessages } from './messages';
 
 /**
@@ -21,8 +22,10 @@ export function participantTooltipLines(names: readonly string[]): string[] {
  * 'Ann, Bob, Cat and 1 other', 'Ann, Bob, Cat and 2 others'. The seed only
  * gives 'N others'; a single extra person reads '1 other'. No names gives ''.
  */
-export function participantListText(names: readonly string[]): string {
+export function participantListText(allNames: readonly string[]): string {
   const max = PARTICIPANTS.listTextMaxNames;
+  // A right-to-left name (or one with an override) must not reorder the names after it.
+  const names = allNames.map(isolateBidi);
   if (names.length <= max) {
     const last = names.at(-1);
     if (last === undefined || names.length === 1) return last ?? '';

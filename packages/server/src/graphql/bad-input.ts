@@ -1,4 +1,5 @@
 import { Kind, type ASTNode, type DocumentNode, type GraphQLError } from 'graphql';
+import { nulCharPath } from '@messenger/core';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 
 /*
@@ -52,7 +53,22 @@ function argumentOf(error: GraphQLError, spans: readonly ArgumentSpan[]): string
   return spans.find((s) => s.start <= position && position < s.end)?.name ?? null;
 }
 
+const nulRefused = (field: string): GraphQLError =>
+  createGraphQLError(`${field}: text cannot hold the character U+0000.`, {
+    extensions: { code: 'bad_request', field },
+  });
+
 export const badInputPlugin: Plugin = {
+  // U+0000 (which PostgreSQL cannot store) in a variable or a string literal: refused whole.
+  onParams({ params, setResult }) {
+    const variablePath = nulCharPath(params.variables ?? {});
+    const query = params.query ?? '';
+    // A string literal can carry it raw or escaped.
+    const inQuery = query.includes('\u0000') || query.includes('\\u0000');
+    if (variablePath !== null || inQuery) {
+      setResult({ errors: [nulRefused(variablePath ?? 'query')] });
+    }
+  },
   onValidate({ params }) {
     return ({ result, setResult }) => {
       if (result.length === 0) return;

@@ -1,6 +1,6 @@
-import type { ClientFrame, ServerFrame } from '@messenger/core';
+import { nulCharPath, type ClientFrame, type ServerFrame } from '@messenger/core';
 import type { AppContext } from '../../context';
-import { toWireError } from '../../errors';
+import { badRequest, toWireError } from '../../errors';
 import type { Viewer } from '../accounts/viewer';
 import type { SyncConnection } from '../sync/connection';
 import { sendMessage } from './send-service';
@@ -50,6 +50,11 @@ export class SocketSends {
     try {
       const viewer = this.viewerOf(conn);
       if (viewer === undefined || !conn.isOpen()) return;
+      // As at the HTTP doors (security/nul-input.ts): U+0000 cannot be stored.
+      const nulField = nulCharPath(frame.input);
+      if (nulField !== null) {
+        throw badRequest(nulField, 'Text cannot hold the character U+0000.');
+      }
       const sent = await sendMessage(this.ctx, viewer, frame.input);
       conn.send({
         type: 'send_result',

@@ -43,7 +43,9 @@ export function CallWindow({
       <ul className="call-participants">
         {remotes.map((p) => (
           <li key={p.id} className="call-participant" data-participant-state={p.state}>
-            <span className="call-participant-name">{p.profile.userName}</span>{' '}
+            <span className="call-participant-name" dir="auto">
+              {p.profile.userName}
+            </span>{' '}
             <span className="call-participant-status">
               {intl.formatMessage(statusText(p.state))}
             </span>

@@ -87,7 +87,9 @@ function PickerBody({
         {intl.formatMessage(m.pickerTitle)}
       </Heading>
       <div className="call-picker-thread" data-testid="call-picker-thread-row">
-        <p className="call-picker-thread-title">{title}</p>
+        <p className="call-picker-thread-title" dir="auto">
+          {title}
+        </p>
         {notes.map((note) => (
           <p key={note.id} className="call-picker-note">
             {intl.formatMessage(note)}

@@ -123,7 +123,9 @@ export function FriendsSection({
               <Avatar id={friend.id} name={friend.name} src={friend.thumbSrc}>
                 {active ? <span className="presence-dot" aria-hidden="true" /> : null}
               </Avatar>
-              <span className="sidebar-name">{friend.name}</span>
+              <span className="sidebar-name" dir="auto">
+                {friend.name}
+              </span>
               {active ? (
                 <span className="visually-hidden">
                   {intl.formatMessage(chatSidebarMessages.active)}
@@ -173,7 +175,9 @@ export function GroupsSection({
         {(group) => (
           <GridListItem id={group.id} textValue={group.title} className="sidebar-row">
             <Avatar id={group.id} name={group.title} src={group.imageSrc} />
-            <span className="sidebar-name">{group.title}</span>
+            <span className="sidebar-name" dir="auto">
+              {group.title}
+            </span>
             <SidebarBadge
               count={group.unread}
               label={intl.formatMessage(threadListMessages.unread, { count: group.unread })}
@@ -212,7 +216,9 @@ export function PagesSection({
         {(page) => (
           <GridListItem id={page.id} textValue={page.name} className="sidebar-row">
             <Avatar id={page.id} name={page.name} src={page.imgSrc} />
-            <span className="sidebar-name">{page.name}</span>
+            <span className="sidebar-name" dir="auto">
+              {page.name}
+            </span>
           </GridListItem>
         )}
       </GridList>
@@ -243,7 +249,9 @@ export function AdminedPagesSection({ pages }: { pages: readonly AdminedPageRow[
               src={page.imgSrc}
               size={Math.min(page.imgSize > 0 ? page.imgSize : 32, 32)}
             />
-            <span className="sidebar-name">{page.name}</span>
+            <span className="sidebar-name" dir="auto">
+              {page.name}
+            </span>
             <SidebarBadge
               count={page.badgingCount}
               label={intl.formatMessage(chatSidebarMessages.pageUnread, {

@@ -247,7 +247,9 @@ function TabHeader({
         }}
       >
         {presence.dot}
-        <span className="chat-tab-name">{title}</span>
+        <span className="chat-tab-name" dir="auto">
+          {title}
+        </span>
         {badge === null ? null : (
           <span className="unread-badge" aria-hidden="true">
             {badge}

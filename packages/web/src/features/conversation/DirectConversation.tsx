@@ -110,7 +110,7 @@ function ResolvedDirectConversation({
     <>
       <header className="conversation-header">
         <div className="conversation-heading">
-          <h2 id="conversation-title" className="conversation-title">
+          <h2 id="conversation-title" className="conversation-title" dir="auto">
             {name}
           </h2>
           <ActiveNow personId={userId} />

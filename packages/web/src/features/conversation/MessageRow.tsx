@@ -140,7 +140,7 @@ export const MessageRow = memo(function MessageRow({
         aria-current={highlighted || undefined}
       >
         <span className="message-meta">
-          <span className={startsRun && showName ? 'message-sender' : 'visually-hidden'}>
+          <span className={startsRun && showName ? 'message-sender' : 'visually-hidden'} dir="auto">
             {sender}
           </span>
           <time className="message-time" dateTime={isoOf(timeMs)} title={fullTime}>
@@ -162,7 +162,7 @@ export const MessageRow = memo(function MessageRow({
           </div>
         )}
         {text === '' && images.length > 0 ? null : (
-          <p className="message-text">
+          <p className="message-text" dir="auto">
             <MessageText text={text} />
           </p>
         )}

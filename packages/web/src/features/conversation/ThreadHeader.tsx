@@ -49,7 +49,7 @@ export function ThreadHeader({
   return (
     <header className="conversation-header">
       <div className="conversation-heading">
-        <h2 id="conversation-title" className="conversation-title">
+        <h2 id="conversation-title" className="conversation-title" dir="auto">
           {title}
         </h2>
         {!isGroup && others.length === 1 && others[0] !== undefined ? (

@@ -29,7 +29,7 @@ export function PendingMessage({ row, outbox }: { row: PendingRow; outbox: Outbo
         </div>
       )}
       {item.text === '' && item.attachments !== undefined ? null : (
-        <p className="message-text">
+        <p className="message-text" dir="auto">
           <MessageText text={item.text} />
         </p>
       )}

@@ -166,8 +166,12 @@ export function RequestsBody({ viewerId, currentThreadId }: RequestsBodyProps): 
               className="thread-row request-row"
               data-current={thread.thread_id === currentThreadId || undefined}
             >
-              <span className="thread-row-title">{title}</span>
-              <span className="thread-row-preview">{preview}</span>
+              <span className="thread-row-title" dir="auto">
+                {title}
+              </span>
+              <span className="thread-row-preview" dir="auto">
+                {preview}
+              </span>
               <span className="request-actions">
                 <Button
                   className="button button-primary"

@@ -61,13 +61,15 @@ export const TypeaheadOption = memo(function TypeaheadOption({
             {entry.photo === null ? null : <img src={entry.photo} alt="" width={28} height={28} />}
           </span>
           <span className="search-typeahead-texts">
-            <span className="search-typeahead-title">
+            <span className="search-typeahead-title" dir="auto">
               {presence.dot}
               {entry.title}
             </span>
             {presence.description}
             {entry.subtitle === null ? null : (
-              <span className="search-typeahead-subtitle">{entry.subtitle}</span>
+              <span className="search-typeahead-subtitle" dir="auto">
+                {entry.subtitle}
+              </span>
             )}
           </span>
         </>

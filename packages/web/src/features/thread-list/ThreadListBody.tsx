@@ -1,4 +1,4 @@
-import { badgeText, relativeAgeRefreshMs, threadPermalink } from '@messenger/core';
+import { badgeText, isolateBidi, relativeAgeRefreshMs, threadPermalink } from '@messenger/core';
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { GridList, GridListItem } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -180,7 +180,9 @@ export function ThreadListBody({
               : last === undefined
                 ? ''
                 : last.sender_id === viewerId
-                  ? intl.formatMessage(threadListMessages.ownPreview, { text: lastText })
+                  ? intl.formatMessage(threadListMessages.ownPreview, {
+                      text: isolateBidi(lastText),
+                    })
                   : lastText;
           const badge = badgeText(thread.unread_count);
           return (
@@ -197,8 +199,12 @@ export function ThreadListBody({
               data-unread={thread.unread_count > 0 || undefined}
             >
               <ThreadFace thread={thread} viewerId={viewerId} title={title} />
-              <span className="thread-row-title">{title}</span>
-              <span className="thread-row-preview">{preview}</span>
+              <span className="thread-row-title" dir="auto">
+                {title}
+              </span>
+              <span className="thread-row-preview" dir="auto">
+                {preview}
+              </span>
               {thread.last_activity_time > 0 ? (
                 <time
                   className="thread-row-age"

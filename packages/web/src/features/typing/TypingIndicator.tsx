@@ -1,3 +1,4 @@
+import { isolateBidi } from '@messenger/core';
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { LiveSync } from '../sync/live-sync';
@@ -49,7 +50,8 @@ export function TypingIndicator({
   const intl = useIntl();
   const typers = useTypers(store, threadId, exclude).flatMap((id) => {
     const name = names.get(id);
-    return name === undefined ? [] : [name];
+    // A name with a right-to-left override must not reorder the rest of the sentence.
+    return name === undefined ? [] : [isolateBidi(name)];
   });
   let text = '';
   if (typers.length === 1) text = intl.formatMessage(typingMessages.one, { name: typers[0] });
