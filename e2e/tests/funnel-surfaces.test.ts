@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { useE2E } from '../support/fixtures';
 import {
   BROADCAST_SEARCH,
+  OMNIPICKER,
   SHARE,
   SIDEBAR_SEARCH,
+  openOmnipicker,
   inOrder,
   searcherAndFriend,
   staffPage,
@@ -149,5 +151,27 @@ describe('funnels of the other search surfaces', () => {
     expect(names).not.toContain('result_selected');
     expect(names.at(-1)).toBe('abandon');
     expect(record.tags).toEqual(['entrypoint:share']);
+  });
+
+  it('a search left for another conversation in the list logs clicked_on_other_thread, then ends', async () => {
+    const { me, prefix } = searcherAndFriend(e2e.network);
+    const since = Date.now() - 1_000;
+    const { page, pageErrors } = await e2e.newPage();
+    await loginAs(page, me);
+    await openOmnipicker(page);
+    await page.getByRole('combobox', { name: 'To' }).focus();
+    await typeRecipientSearch(page, prefix);
+    await page.getByRole('listbox').waitFor();
+    // Instead of a result, the person clicks a conversation in the list beside the search.
+    // (By class: while the picker's dropdown is open the list is aria-hidden, issue 31 item 14.)
+    const row = page.locator('.thread-list .thread-row').first();
+    await row.click();
+    await page.waitForURL('**/messages/thread/**');
+
+    const record = await storedRecord(await staffPage(e2e), me, OMNIPICKER, since);
+    const names = record.actions.map((a) => a.name);
+    expect(inOrder(names, ['start', 'query_changed', 'clicked_on_other_thread', 'end'])).toBe(true);
+    expect(names).not.toContain('result_selected');
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -15,10 +15,7 @@ function prefixOf(network: Network, person: NetworkPerson): string {
   return company?.prefix ?? 'www';
 }
 
-/**
- * The app by a host name: an IP address has no subdomains, so the switch
- * would be disabled there.
- */
+/** The app by a host name (on this machine the environments are subdomains of localhost). */
 const byName = () => e2e.serverUrl.replace('127.0.0.1', 'localhost');
 
 /**
@@ -49,7 +46,7 @@ describe('bug-nub and staff tools', () => {
       'personal employee',
       (p) => canLogIn(p) && p.employee && p.account === 'personal',
     );
-    const host = new URL(byName()).hostname;
+    const { hostname: host, port } = new URL(byName());
     const { page } = await e2e.newPage(byName());
     await loginAs(page, staff);
     const menu = await openNub(page);
@@ -70,7 +67,27 @@ describe('bug-nub and staff tools', () => {
 
     await catchOtherHosts(page);
     await envs.getByRole('menuitem', { name: 'Beta' }).click();
-    await page.waitForURL(`https://${prefixOf(e2e.network, staff)}.beta.${host}/`);
+    // On this machine the environments are subdomains of localhost on the same port (development).
+    await page.waitForURL(`http://${prefixOf(e2e.network, staff)}.beta.${host}:${port}/`);
+  });
+
+  it('makes the switch usable in development: from 127.0.0.1 it goes to a localhost subdomain', async () => {
+    const staff = pickPerson(
+      e2e.network,
+      'personal employee',
+      (p) => canLogIn(p) && p.employee && p.account === 'personal',
+    );
+    const { port } = new URL(e2e.serverUrl);
+    const { page } = await e2e.newPage();
+    await loginAs(page, staff);
+    const menu = await openNub(page);
+    const envs = menu.getByRole('group', { name: 'Environment' });
+    const sandbox = envs.getByRole('menuitem', { name: 'Sandbox' });
+    expect(await sandbox.getAttribute('aria-disabled')).toBeNull();
+    expect(await menu.getByText(/^Unavailable:/).count()).toBe(0);
+    await catchOtherHosts(page);
+    await sandbox.click();
+    await page.waitForURL(`http://${prefixOf(e2e.network, staff)}.sandbox.localhost:${port}/`);
   });
 
   it('carries the work company prefix and the messenger page to the chosen environment', async () => {
@@ -79,7 +96,7 @@ describe('bug-nub and staff tools', () => {
       'work employee with a company',
       (p) => canLogIn(p) && p.employee && p.account === 'work' && p.company !== undefined,
     );
-    const host = new URL(byName()).hostname;
+    const { hostname: host, port } = new URL(byName());
     const { page } = await e2e.newPage(byName());
     await loginAs(page, staff);
     await page.goto('/messages');
@@ -91,7 +108,7 @@ describe('bug-nub and staff tools', () => {
       .click();
     const prefix = prefixOf(e2e.network, staff);
     expect(prefix).not.toBe('www');
-    await page.waitForURL(`https://${prefix}.trunkstable.${host}/messages`);
+    await page.waitForURL(`http://${prefix}.trunkstable.${host}:${port}/messages`);
   });
 
   it('saves the Public/Beta toggle on the server (with the CSRF header) and reloads', async () => {

@@ -321,8 +321,9 @@ describe('the search typeahead in the chat sidebar', () => {
     await loginAs(page, viewer);
     const box = searchbox(page);
     await box.focus();
-    // Focus alone does not open the popup (Tab passes through to the sidebar's lists).
-    expect(await listbox(page).count()).toBe(0);
+    // Focus opens the popup with top friends and groups (seed: an empty query), nothing highlighted.
+    await listbox(page).waitFor();
+    expect(await box.getAttribute('aria-activedescendant')).toBeNull();
     await page.keyboard.type(friend.name, { delay: 20 });
     await waitForSearchDone(page);
     const option = listbox(page).getByRole('option', { name: friend.name, exact: true }).first();
@@ -379,6 +380,44 @@ describe('the typeahead’s other destinations', () => {
     await checkAccessibility(page, 'the see-all search page');
     await main.getByRole('link', { name: person.name }).click();
     await page.waitForURL((url) => url.pathname === `/messages/t/${person.id}`);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('opens top friends and groups when the empty box is focused or clicked (seed: empty query)', async () => {
+    const network = e2e.network as SearchNetwork;
+    const viewer = gatedPerson(network);
+    const friendNames = new Set(friendsOf(network, viewer).map((p) => p.name));
+    const { page, pageErrors } = await e2e.newPage();
+    await loginAs(page, viewer);
+    const box = searchbox(page);
+    await box.waitFor();
+    expect(await box.inputValue()).toBe('');
+
+    await box.click();
+    await listbox(page).waitFor();
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    const sections = await shownSections(page);
+    // Only people and groups, never "Search messages for …" (there is no query).
+    for (const section of sections) expect(['Friends', 'Groups']).toContain(section.heading);
+    const friendRows = await listbox(page)
+      .getByRole('group', { name: 'Friends' })
+      .getByRole('option')
+      .allTextContents();
+    expect(friendRows.length).toBeGreaterThan(0);
+    for (const name of friendRows) expect(friendNames.has(name)).toBe(true);
+    // Nothing is highlighted: Enter would pick nothing, Tab leaves.
+    expect(await box.getAttribute('aria-activedescendant')).toBeNull();
+    await checkAccessibility(page, 'the empty-query dropdown');
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => listbox(page).count()).toBe(0);
+    await box.click();
+    await listbox(page).waitFor();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => listbox(page).count()).toBe(0);
+    // Focus by keyboard opens it as well.
+    await page.keyboard.press('Shift+Tab');
+    await listbox(page).waitFor();
     expect(pageErrors).toEqual([]);
   });
 });

@@ -47,6 +47,25 @@ describe.each(dialects)('folders, requests and blocking (%s)', (dialect) => {
     expect((await threadState(live.app, ann, threadId)).folder).toBe('PENDING');
   });
 
+  it('counts the requests and filtered folders, as the folder entries show them (issue 31)', async () => {
+    const COUNTS = `{ viewer { folder_counts { requests filtered } } }`;
+    type Counts = { viewer: { folder_counts: { requests: number; filtered: number } } };
+    const eve = await live.session('eve');
+    const before = (await gqlOk<Counts>(live.app, eve, COUNTS)).viewer.folder_counts;
+    const pending = await folderOf(live, eve, 'PENDING');
+    const filtered = await folderOf(live, eve, 'OTHER');
+    expect(before).toEqual({ requests: pending.length, filtered: filtered.length });
+    await send(live.app, await live.session('cal'), {
+      recipient_id: PEOPLE.eve,
+      text: 'a stranger says hello',
+      offline_threading_id: 'req-count-2',
+    });
+    const after = (await gqlOk<Counts>(live.app, eve, COUNTS)).viewer.folder_counts;
+    expect(after.requests).toBe((await folderOf(live, eve, 'PENDING')).length);
+    expect(after.requests).toBe(before.requests + 1);
+    expect(after.filtered).toBe((await folderOf(live, eve, 'OTHER')).length);
+  });
+
   it('puts a first message between coworkers and between friends in INBOX', async () => {
     const fromCoworker = await send(live.app, await live.session('fay'), {
       recipient_id: PEOPLE.gus,

@@ -20,7 +20,7 @@ import { threadModel, type ThreadModel } from './models';
 import { companyById, peopleByIds } from './people-repo';
 import { ImageType } from './schema-nodes';
 import { MessagingUserConnection, ThreadFolderEnum, ThreadInterface } from './schema-thread';
-import { threadForViewer, threadListPage, type ThreadListKey } from './threads-repo';
+import { folderCounts, threadForViewer, threadListPage, type ThreadListKey } from './threads-repo';
 
 /** Most participants a suggestion request may name as already in the conversation. */
 export const MAX_ORIGINAL_PARTICIPANTS = 250;
@@ -79,6 +79,15 @@ const threadsArgs = z.object({
     .nullish()
     .transform((f) => f ?? 'INBOX'),
 });
+
+const FolderCountsType = builder
+  .objectRef<{ requests: number; filtered: number }>('ThreadFolderCounts')
+  .implement({
+    fields: (t) => ({
+      requests: t.exposeInt('requests'),
+      filtered: t.exposeInt('filtered'),
+    }),
+  });
 
 const ThreadConnection = builder.connectionObject({
   type: ThreadInterface,
@@ -170,6 +179,11 @@ export const ViewerType = builder.objectRef<Viewer>('Viewer').implement({
         const args = parseArgs(buddyArgs, rawArgs);
         return offsetConnection('buddies', await buddyList(scopeOf(ctx)), args.first, args.after);
       },
+    }),
+    folder_counts: t.field({
+      type: FolderCountsType,
+      description: 'How many threads wait in the message requests and filtered folders.',
+      resolve: (v, _a, ctx) => folderCounts(ctx.app.db, v.id),
     }),
     message_threads: t.field({
       extensions: maxItems(PAGE_SIZES.bootstrap),

@@ -161,3 +161,22 @@ export async function unreadCounts(
   });
   return counts;
 }
+
+/** How many of the viewer's threads wait in the requests (PENDING) and filtered (OTHER) folders. */
+export async function folderCounts(
+  db: Db,
+  viewerId: string,
+): Promise<{ requests: number; filtered: number }> {
+  const rows = await db.read((k) =>
+    k
+      .selectFrom('thread_participants as tp')
+      .select(['tp.folder', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('tp.participant_id', '=', viewerId)
+      .where('tp.hidden', '=', 0)
+      .where('tp.folder', 'in', ['PENDING', 'OTHER'])
+      .groupBy('tp.folder')
+      .execute(),
+  );
+  const count = (folder: string) => Number(rows.find((row) => row.folder === folder)?.n ?? 0);
+  return { requests: count('PENDING'), filtered: count('OTHER') };
+}

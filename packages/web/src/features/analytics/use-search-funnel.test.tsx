@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { SessionProvider, useSession } from '../../session/SessionProvider';
 import type { FunnelLogBatch } from '@messenger/core';
-import { useSearchFunnel } from './use-search-funnel';
+import { useSearchFunnel, watchOtherThreadClicks } from './use-search-funnel';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -103,6 +103,26 @@ describe('useSearchFunnel on the broadcast surface', () => {
     );
   });
 
+  it('records the window losing and regaining focus during a search (focus tracking is on)', async () => {
+    const server = renderSurface();
+    await userEvent.type(await screen.findByLabelText('Broadcast to'), 'Z');
+    window.dispatchEvent(new Event('blur'));
+    window.dispatchEvent(new Event('focus'));
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await screen.findByText('closed');
+    await waitFor(
+      () => {
+        expect(actionNames(server.batches)).toEqual([
+          [
+            'WWW_MESSENGER_BROADCAST_SEARCH_FUNNEL',
+            ['start', 'query_changed', 'window_blur', 'window_focus', 'abandon'],
+          ],
+        ]);
+      },
+      { timeout: 5_000 },
+    );
+  });
+
   it('closing after a pick ends it with single_result_selected', async () => {
     const server = renderSurface();
     await userEvent.type(await screen.findByLabelText('Broadcast to'), 'Z');
@@ -119,5 +139,40 @@ describe('useSearchFunnel on the broadcast surface', () => {
       },
       { timeout: 5_000 },
     );
+  });
+});
+
+describe('watchOtherThreadClicks', () => {
+  function fakeFunnel(open: boolean) {
+    const clicks: string[] = [];
+    return {
+      clicks,
+      funnel: {
+        isOpen: () => open,
+        clickedOnOtherThread: () => clicks.push('clicked_on_other_thread'),
+      } as unknown as Parameters<typeof watchOtherThreadClicks>[1],
+    };
+  }
+
+  it('logs clicked_on_other_thread when a conversation row is pressed during an open search', () => {
+    document.body.innerHTML =
+      '<div class="thread-row"><span id="inside">Ann</span></div><button id="other">Other</button>';
+    const { clicks, funnel } = fakeFunnel(true);
+    const stop = watchOtherThreadClicks(document, funnel);
+    document.getElementById('other')?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(clicks).toEqual([]);
+    document.getElementById('inside')?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(clicks).toEqual(['clicked_on_other_thread']);
+    stop();
+    document.getElementById('inside')?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(clicks).toHaveLength(1);
+  });
+
+  it('says nothing when no search is open', () => {
+    document.body.innerHTML = '<div class="sidebar-row" id="row">Group</div>';
+    const { clicks, funnel } = fakeFunnel(false);
+    watchOtherThreadClicks(document, funnel);
+    document.getElementById('row')?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(clicks).toEqual([]);
   });
 });

@@ -27,6 +27,8 @@ export function funnelClientFor(api: Api): FunnelClient {
       random: Math.random,
       now: Date.now,
       newId,
+      // Seed 4: window blur and focus are recorded when focus tracking is on; this client turns it on.
+      trackFocus: true,
     });
     clients.set(api, client);
   }
@@ -138,11 +140,36 @@ export const silentSearchFunnel: SearchFunnel = {
   isOpen: () => false,
 };
 
+/**
+ * What opens another conversation while a search is open: a row of the
+ * conversation list, of the chat sidebar, or a chat tab's header.
+ */
+export const OTHER_THREAD_TARGETS = '.thread-row, .sidebar-row, .chat-tab-title';
+
+/**
+ * `clicked_on_other_thread` (seed 4): the person left an open search for a
+ * conversation the search did not give. Listened for on pointerdown, in the
+ * capture phase, because the press moves focus and the blur ends the search.
+ */
+export function watchOtherThreadClicks(doc: Document, funnel: SearchFunnel): () => void {
+  const onPointerDown = (event: Event) => {
+    if (!funnel.isOpen()) return;
+    const target = event.target;
+    if (target instanceof Element && target.closest(OTHER_THREAD_TARGETS) !== null)
+      funnel.clickedOnOtherThread();
+  };
+  doc.addEventListener('pointerdown', onPointerDown, true);
+  return () => {
+    doc.removeEventListener('pointerdown', onPointerDown, true);
+  };
+}
+
 /** `createSearchFunnel` on the session's funnel client; unmounting with the funnel open ends it. */
 export function useSearchFunnel(surface: SearchSurface): SearchFunnel {
   const { api } = useSession();
   const funnels = funnelClientFor(api);
   const funnel = useMemo(() => createSearchFunnel(funnels, surface), [funnels, surface]);
+  useEffect(() => watchOtherThreadClicks(document, funnel), [funnel]);
   useEffect(
     () => () => {
       funnel.end();

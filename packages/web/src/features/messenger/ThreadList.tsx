@@ -9,7 +9,8 @@ import { RelayRegion } from '../../relay/RelayRegion';
 import { InlineLoading } from '../../ui/InlineLoading';
 import { listFolderOf } from '../thread-list/thread-rows';
 import { LazyRequestsBody, LazyThreadListBody } from './lazy-bodies';
-import { messengerMessages } from './messages';
+import { FolderEntries } from './FolderEntries';
+import { folderHeadingOf } from './folder-heading';
 import { RegionErrorBoundary } from './RegionErrorBoundary';
 
 /**
@@ -32,7 +33,7 @@ export function ThreadList({
   return (
     <nav className="thread-list" aria-labelledby="thread-list-heading" data-folder={folder}>
       <h1 id="thread-list-heading" className="region-heading">
-        {intl.formatMessage(messengerMessages.chatsHeading)}
+        {intl.formatMessage(folderHeadingOf(listFolder))}
       </h1>
       <Link className="button thread-list-new" href={`${MESSENGER_PREFIX}/new`}>
         {intl.formatMessage(omnipickerMessages.newMessage)}
@@ -40,6 +41,11 @@ export function ThreadList({
       <Link className="button thread-list-new" href={`${MESSENGER_PREFIX}/broadcast`}>
         {intl.formatMessage(broadcastMessages.broadcast)}
       </Link>
+      <RegionErrorBoundary resetKey={`folders:${listFolder}`}>
+        <RelayRegion fallback={null}>
+          <FolderEntries folder={listFolder} viewerId={viewerId} />
+        </RelayRegion>
+      </RegionErrorBoundary>
       <RegionErrorBoundary resetKey={listFolder}>
         <RelayRegion fallback={<InlineLoading />}>
           {listFolder === 'PENDING' ? (

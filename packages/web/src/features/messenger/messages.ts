@@ -3,6 +3,8 @@ import type { MessageDescriptor } from '@messenger/core';
 /** The full-page messenger under the product path prefix. */
 export const messengerMessages = {
   chatsHeading: { id: 'web.messenger.chatsHeading', defaultMessage: 'Chats' },
+  filteredHeading: { id: 'web.messenger.filteredHeading', defaultMessage: 'Filtered' },
+  folders: { id: 'web.messenger.folders', defaultMessage: 'Folders' },
   threadViewLabel: { id: 'web.messenger.threadView', defaultMessage: 'Conversation' },
   noThreadSelected: {
     id: 'web.messenger.noThreadSelected',

@@ -50,8 +50,10 @@ export interface TypeaheadComboboxProps {
  * see-all row when the section has more (WAI-ARIA combobox pattern, focus
  * stays in the input and the highlight is its aria-activedescendant).
  * ArrowUp/Down move the highlight, Enter picks, Escape closes (keeping the
- * text, clearing the highlight). The popup opens on typing or ArrowDown,
- * never on focus alone, so Tab passes through on its way to the sidebar's lists.
+ * text, clearing the highlight). The popup opens on typing or ArrowDown, and
+ * on focus or a click while the box is empty, with the seed's top friends and
+ * groups; nothing is highlighted then, so Tab still passes through (leaving
+ * the box closes it) on its way to the sidebar's lists.
  *
  * It is hand-made rather than React Aria's ComboBox because it runs on every
  * keystroke: React Aria rebuilds its whole collection per change, while here
@@ -218,6 +220,20 @@ export function TypeaheadCombobox({
           send({ type: 'typed' });
         }}
         onKeyDown={onKeyDown}
+        // Seed: an empty query shows top friends and groups, so focusing or clicking the
+        // empty box opens the popup with them (a box with text opens on typing, as before).
+        onFocus={() => {
+          if (view.state.query === '' && !popup.open) {
+            openAt();
+            send({ type: 'typed' });
+          }
+        }}
+        onClick={() => {
+          if (!popup.open) {
+            openAt();
+            send({ type: 'typed' });
+          }
+        }}
         onBlur={closeUnlessFocusStays}
       />
       {popup.open ? (

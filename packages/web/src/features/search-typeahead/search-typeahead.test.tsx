@@ -83,15 +83,20 @@ const headings = () =>
     .map((id) => document.getElementById(id ?? '')?.textContent);
 
 describe('the search typeahead', () => {
-  it('does not open on focus, so Tab passes through', async () => {
+  it('opens top friends and groups on focus with nothing highlighted, and Tab still passes through', async () => {
     const user = userEvent.setup();
-    const { fetchSource } = controlledSource();
+    const { fetchSource, calls } = controlledSource();
     renderWithIntl(<Harness viewer={PLAIN} fetchSource={fetchSource} />);
     await user.tab();
     await user.tab();
-    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Search Messenger' }));
-    expect(screen.queryByRole('listbox')).toBeNull();
+    const box = screen.getByRole('combobox', { name: 'Search Messenger' });
+    expect(document.activeElement).toBe(box);
+    await screen.findByRole('listbox');
+    expect(headings()).toEqual(['Friends', 'Groups']);
+    expect(box.getAttribute('aria-activedescendant')).toBeNull();
+    expect(calls).toHaveLength(0);
     await user.tab();
+    expect(screen.queryByRole('listbox')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'after' }));
   });
 

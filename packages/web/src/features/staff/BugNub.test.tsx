@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CSRF_HEADER, createApi } from '../../http/api';
 import { renderWithIntl } from '../../test/render';
 import { BugNub } from './BugNub';
-import { baseDomainOf, environmentTarget } from './environment-url';
+import { baseDomainOf, environmentTarget, environmentsUnavailableBecause } from './environment-url';
 
 interface Call {
   method: string;
@@ -47,7 +47,13 @@ const location = () => ({
   href: 'https://www.social.example/messages/t/42',
 });
 
-function renderNub(isEmployee: boolean, answers: Record<string, unknown>, companyPrefix = '') {
+function renderNub(
+  isEmployee: boolean,
+  answers: Record<string, unknown>,
+  companyPrefix = '',
+  where: typeof location = location,
+  configuredDomains: { messenger?: string } = { messenger: 'messenger.example' },
+) {
   const server = fakeServer(answers);
   const navigate = vi.fn();
   renderWithIntl(
@@ -55,9 +61,9 @@ function renderNub(isEmployee: boolean, answers: Record<string, unknown>, compan
       api={server.api}
       isEmployee={isEmployee}
       companyPrefix={companyPrefix === '' ? null : companyPrefix}
-      location={location}
+      location={where}
       navigate={navigate}
-      configuredDomains={{ messenger: 'messenger.example' }}
+      configuredDomains={configuredDomains}
     />,
   );
   return { ...server, navigate };
@@ -76,8 +82,36 @@ describe('environment URL', () => {
     expect(
       environmentTarget('c1', { hostname: 'acme.beta.social.example', pathname: '/' }, 'acme'),
     ).toBe('https://acme.trunkstable.social.example/');
-    expect(environmentTarget('beta', { hostname: '::1', pathname: '/' }, null)).toBeNull();
-    expect(environmentTarget('beta', { hostname: '127.0.0.1', pathname: '/' }, null)).toBeNull();
+    expect(environmentTarget('beta', { hostname: '10.0.0.12', pathname: '/' }, null)).toBeNull();
+    expect(environmentTarget('beta', { hostname: 'fe80::1', pathname: '/' }, null)).toBeNull();
+  });
+
+  it('works in development: this machine switches to subdomains of localhost, same protocol and port', () => {
+    const local = { hostname: '127.0.0.1', pathname: '/messages', protocol: 'http:', port: '5173' };
+    expect(environmentTarget('beta', local, null)).toBe('http://www.beta.localhost:5173/messages');
+    expect(environmentTarget('public', { ...local, hostname: 'localhost' }, 'acme')).toBe(
+      'http://acme.localhost:5173/messages',
+    );
+    expect(
+      environmentTarget('c1', { ...local, hostname: 'www.beta.localhost', pathname: '/' }, null),
+    ).toBe('http://www.trunkstable.localhost:5173/');
+    // A configured domain wins, as in production.
+    expect(
+      environmentTarget('beta', local, null, {
+        consumer: 'social.example',
+        messenger: 'm.example',
+      }),
+    ).toBe('https://www.beta.m.example/messages');
+  });
+
+  it('says why the environments are unavailable on an address that has no subdomains', () => {
+    expect(environmentsUnavailableBecause({ hostname: '10.0.0.12', pathname: '/' }, null)).toEqual({
+      kind: 'ip_address',
+      host: '10.0.0.12',
+    });
+    expect(
+      environmentsUnavailableBecause({ hostname: 'localhost', pathname: '/' }, null),
+    ).toBeNull();
   });
 });
 
@@ -98,6 +132,18 @@ describe('BugNub', () => {
         .map((item) => item.textContent),
     ).toEqual(['Public', 'Beta', 'Sandbox', 'C1 (trunkstable)', 'Intern', 'Production']);
     expect(within(menu).getByRole('menuitem', { name: 'Report a bug' })).toBeTruthy();
+  });
+
+  it('says on screen why the environments are disabled on an IP address', async () => {
+    const lan = () => ({ hostname: '10.0.0.12', pathname: '/', href: 'http://10.0.0.12/' });
+    renderNub(true, { 'GET /settings/employee_beta/': { enabled: false } }, '', lan, {});
+    const menu = await openMenu();
+    const reason = within(menu).getByText(
+      /^Unavailable: this site is opened at the address 10\.0\.0\.12/,
+    );
+    expect(reason).toBeTruthy();
+    const beta = within(menu).getByRole('menuitem', { name: 'Beta' });
+    expect(beta.getAttribute('aria-disabled')).toBe('true');
   });
 
   it('posts the Beta toggle with the CSRF header and follows the redirect', async () => {

@@ -17,7 +17,11 @@ import {
 import { useIntl } from 'react-intl';
 import type { Api } from '../../http/api';
 import { BugReportDialog } from './BugReportDialog';
-import { environmentTarget } from './environment-url';
+import {
+  environmentTarget,
+  environmentsUnavailableBecause,
+  type PageLocation,
+} from './environment-url';
 import { staffMessages } from './messages';
 import {
   fetchBugReportKind,
@@ -32,7 +36,7 @@ export interface BugNubProps {
   isEmployee: boolean;
   companyPrefix: string | null;
   /** Where the page is; read when a choice is made. */
-  location: () => { hostname: string; pathname: string; href: string };
+  location: () => PageLocation & { href: string };
   /** A full-page navigation (another subdomain, or a reload after the beta switch). */
   navigate: (url: string) => void;
   configuredDomains?: { consumer?: string | undefined; messenger?: string | undefined };
@@ -118,8 +122,17 @@ export function BugNub({
     }
   };
 
-  const environmentsDisabled =
-    environmentTarget('public', location(), companyPrefix, configuredDomains) === null;
+  const unavailable = environmentsUnavailableBecause(location(), companyPrefix, configuredDomains);
+  const environmentsDisabled = unavailable !== null;
+  const unavailableText =
+    unavailable === null
+      ? null
+      : intl.formatMessage(
+          unavailable.kind === 'ip_address'
+            ? staffMessages.environmentsNeedDomain
+            : staffMessages.environmentsBadHost,
+          { host: unavailable.host },
+        );
 
   return (
     <aside className="bug-nub" aria-label={intl.formatMessage(staffMessages.nub)}>
@@ -159,6 +172,10 @@ export function BugNub({
               <MenuSection className="bug-nub-section">
                 <Header className="bug-nub-header">
                   {intl.formatMessage(staffMessages.environment)}
+                  {unavailableText === null ? null : (
+                    // Said once, under the heading of the disabled entries (and with the group's name).
+                    <span className="bug-nub-reason">{unavailableText}</span>
+                  )}
                 </Header>
                 {STAFF_ENVIRONMENT_MENU.map(({ environment, label }) => (
                   <MenuItem

@@ -10,6 +10,8 @@ export interface BugNubRegionProps {
 const browserLocation = () => ({
   hostname: window.location.hostname,
   pathname: window.location.pathname,
+  protocol: window.location.protocol,
+  port: window.location.port,
   href: window.location.href,
 });
 

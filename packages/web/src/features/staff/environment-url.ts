@@ -1,6 +1,7 @@
 import {
   DEFAULT_SUBDOMAIN_PREFIX,
   STAFF_ENVIRONMENT_SUBDOMAINS,
+  environmentHost,
   environmentUrl,
   type DomainKind,
   type StaffEnvironment,
@@ -58,14 +59,60 @@ export function domainKindOf(path: string): DomainKind {
     : 'consumer';
 }
 
-/** Where choosing an environment goes: core's rule, the current page kept; null if the host cannot carry one. */
+/** An IPv4 or IPv6 address (no labels to put an environment in). */
+export function isIpAddress(hostname: string): boolean {
+  return (
+    /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.includes(':') || hostname.startsWith('[')
+  );
+}
+
+/** This machine: 'localhost', any '*.localhost' (browsers resolve them here), 127.x or ::1. */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1'
+  );
+}
+
+export interface PageLocation {
+  hostname: string;
+  pathname: string;
+  /** 'http:' or 'https:'; kept on this machine, where there is no certificate for https. */
+  protocol?: string;
+  port?: string;
+}
+
+const configuredDomain = (value: string | undefined): boolean =>
+  value !== undefined && value !== '';
+
+/**
+ * Where choosing an environment goes: core's rule, the current page kept;
+ * null if the host cannot carry one. In development (this machine, no domain
+ * configured) the environments are subdomains of 'localhost', which browsers
+ * resolve to this machine, on the same protocol and port, so the switch works
+ * against a local server.
+ */
 export function environmentTarget(
   environment: StaffEnvironment,
-  location: { hostname: string; pathname: string },
+  location: PageLocation,
   companyPrefix: string | null,
   configured?: { consumer?: string | undefined; messenger?: string | undefined },
 ): string | null {
+  const development =
+    isLoopback(location.hostname) &&
+    !configuredDomain(configured?.consumer) &&
+    !configuredDomain(configured?.messenger);
   try {
+    if (development) {
+      const host = environmentHost({
+        environment,
+        domainKind: domainKindOf(location.pathname),
+        baseDomains: { consumer: 'localhost', messenger: 'localhost' },
+        companyPrefix: companyPrefix ?? undefined,
+      });
+      const port = location.port === undefined || location.port === '' ? '' : `:${location.port}`;
+      return new URL(`${location.protocol ?? 'http:'}//${host}${port}${location.pathname}`).href;
+    }
     const url = environmentUrl({
       environment,
       domainKind: domainKindOf(location.pathname),
@@ -73,10 +120,23 @@ export function environmentTarget(
       companyPrefix: companyPrefix ?? undefined,
       path: location.pathname,
     });
-    // URL parsing refuses 'www.beta.127.0.0.1' (a name ending in a number is read as IPv4).
+    // URL parsing refuses 'www.beta.10.0.0.12' (a name ending in a number is read as IPv4).
     return new URL(url).href;
   } catch {
     // An IP address host has no subdomains to switch between.
     return null;
   }
+}
+
+/** Why the environments cannot be switched to from here, for the menu to say; null when they can. */
+export function environmentsUnavailableBecause(
+  location: PageLocation,
+  companyPrefix: string | null,
+  configured?: { consumer?: string | undefined; messenger?: string | undefined },
+): { kind: 'ip_address' | 'bad_host'; host: string } | null {
+  if (environmentTarget('public', location, companyPrefix, configured) !== null) return null;
+  return {
+    kind: isIpAddress(location.hostname) ? 'ip_address' : 'bad_host',
+    host: location.hostname,
+  };
 }

@@ -13,6 +13,16 @@ export const staffMessages = {
     defaultMessage: 'Internal preferences',
   },
   environment: { id: 'web.staff.environment', defaultMessage: 'Environment' },
+  environmentsNeedDomain: {
+    id: 'web.staff.environmentsNeedDomain',
+    defaultMessage:
+      'Unavailable: this site is opened at the address {host}, which has no subdomains. Open it by its domain name, or build with VITE_CONSUMER_DOMAIN and VITE_MESSENGER_DOMAIN.',
+  },
+  environmentsBadHost: {
+    id: 'web.staff.environmentsBadHost',
+    defaultMessage:
+      'Unavailable: environments are subdomains, and {host} cannot carry one. Build with VITE_CONSUMER_DOMAIN and VITE_MESSENGER_DOMAIN.',
+  },
   betaSaveFailed: {
     id: 'web.staff.betaSaveFailed',
     defaultMessage: 'The setting could not be saved. Try again.',

@@ -1,0 +1,85 @@
+import { folderPermalink, type ThreadTag } from '@messenger/core';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-aria-components';
+import { useIntl } from 'react-intl';
+import { graphql, useLazyLoadQuery } from 'react-relay';
+import { MESSENGER_PREFIX } from '../../router/routes';
+import { useLiveSync } from '../sync/live-sync';
+import type { FolderEntriesQuery } from './__generated__/FolderEntriesQuery.graphql';
+import { folderHeadingOf } from './folder-heading';
+import { messengerMessages } from './messages';
+
+/** Deltas come in bursts (a message is several): one refetch for a burst. */
+const REFETCH_AFTER_MS = 250;
+
+/**
+ * The ways between the folders of the full-page messenger: Chats, Message
+ * requests and Filtered, the last two with how many threads wait there. The
+ * counts stay live: any delta on the session's socket (a request arriving, one
+ * accepted or ignored, a thread filtered) refetches them.
+ */
+export function FolderEntries({
+  folder,
+  viewerId,
+}: {
+  folder: ThreadTag;
+  viewerId: string;
+}): ReactNode {
+  const intl = useIntl();
+  const live = useLiveSync(viewerId);
+  const [fetchKey, setFetchKey] = useState(0);
+  useEffect(() => {
+    let timer: number | null = null;
+    const stop = live.connection.onDelta(() => {
+      if (timer !== null) return;
+      timer = window.setTimeout(() => {
+        timer = null;
+        startTransition(() => {
+          setFetchKey((key) => key + 1);
+        });
+      }, REFETCH_AFTER_MS);
+    });
+    return () => {
+      stop();
+      if (timer !== null) window.clearTimeout(timer);
+    };
+  }, [live]);
+  const data = useLazyLoadQuery<FolderEntriesQuery>(
+    graphql`
+      query FolderEntriesQuery {
+        viewer {
+          folder_counts {
+            requests
+            filtered
+          }
+        }
+      }
+    `,
+    {},
+    { fetchKey, fetchPolicy: fetchKey === 0 ? 'store-or-network' : 'network-only' },
+  );
+  const counts = data.viewer.folder_counts;
+  const entries: { tag: ThreadTag; count: number | null }[] = [
+    { tag: 'INBOX', count: null },
+    { tag: 'PENDING', count: counts.requests },
+    { tag: 'OTHER', count: counts.filtered },
+  ];
+  return (
+    <ul className="folder-entries" aria-label={intl.formatMessage(messengerMessages.folders)}>
+      {entries.map(({ tag, count }) => (
+        <li key={tag}>
+          <Link
+            className="folder-entry"
+            href={folderPermalink({ prefix: MESSENGER_PREFIX, tag })}
+            {...(tag === folder ? { 'aria-current': 'page' as const } : {})}
+          >
+            <span>{intl.formatMessage(folderHeadingOf(tag))}</span>
+            {count === null || count === 0 ? null : (
+              <span className="folder-entry-count">{count}</span>
+            )}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
