@@ -12,9 +12,9 @@ import { addByTyping, personWithThreeFriends, tokens } from '../support/recipien
  */
 const e2e = useE2E();
 
-/** A 40x30 green PNG. */
+/** A 300x200 green PNG: three of them are wider than a message may be, so they wrap. */
 const GREEN_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAAKklEQVR42u3NMQ0AAAgDsEmZVKQjA44m/ZtOT0QsFovFYrFYLBaLxX/jBWAghC6h8NphAAAAAElFTkSuQmCC',
+  'iVBORw0KGgoAAAANSUhEUgAAASwAAADICAIAAADdvUsCAAABsElEQVR42u3TQQ0AAAgDsUmZVKQjgwdNquCSS6fAoUgAJgQTAiYEEwImBBMCJgQTAiYEEwImBBMCJgQTAiYEEwImBBMCJgQTAiYEEwImBBMCJgQTAiYEEwImBBMCJgQTAiYEEwImBBMCJgQTAiYEEwImBBMCJgQTAiYEEwImBBMCJgQTAiYEEwImBBMCJgQTAiYEEwImBBMCJgQTAiYEE4IJVQATggkBE4IJAROCCQETggkBE4IJAROCCQETggkBE4IJAROCCQETggkBE4IJAROCCQETggkBE4IJAROCCQETggkBE4IJAROCCQETggkBE4IJAROCCQETggkBE4IJAROCCQETggkBE4IJAROCCQETggkBE4IJAROCCQETggkBE4IJwYQqgAnBhIAJwYSACcGEgAnBhIAJwYSACcGEgAnBhIAJwYSACcGEgAnBhIAJwYSACcGEgAnBhIAJwYSACcGEgAnBhIAJwYSACcGEgAnBhIAJwYSACcGEgAnBhIAJwYSACcGEgAnBhIAJwYSACcGEgAnBhIAJwYSACcGEgAnBhIAJwYRgQsCEYELAhPDTAjXp0kKnXOWhAAAAAElFTkSuQmCC',
   'base64',
 );
 
@@ -63,11 +63,11 @@ describe('message details', () => {
     const page = await loggedIn(first);
     await page.goto(`/messages/thread/${thread.id}`);
     await page.getByRole('button', { name: 'Add images' }).waitFor();
-    await page.locator('input[type="file"]').setInputFiles({
-      name: 'green.png',
-      mimeType: 'image/png',
-      buffer: GREEN_PNG,
-    });
+    await page.locator('input[type="file"]').setInputFiles([
+      { name: 'green-1.png', mimeType: 'image/png', buffer: GREEN_PNG },
+      { name: 'green-2.png', mimeType: 'image/png', buffer: GREEN_PNG },
+      { name: 'green-3.png', mimeType: 'image/png', buffer: GREEN_PNG },
+    ]);
     const tray = page.getByRole('list', { name: 'Images to send' });
     await expect.poll(() => tray.getByRole('progressbar').count(), { timeout: 10_000 }).toBe(0);
     const token = `own-image-${Date.now().toString(36)}`;
@@ -78,7 +78,8 @@ describe('message details', () => {
       .getByRole('log', { name: 'Messages' })
       .getByRole('listitem')
       .filter({ hasText: token });
-    const image = message.locator('.message-image').first();
+    // The last image: on a row of its own once the two wrap.
+    const image = message.locator('.message-image').last();
     await image.waitFor();
     const text = message.locator('.message-text');
     // The image's right edge lines up with the text bubble's, on the right (the row settles
