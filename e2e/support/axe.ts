@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { checkNothingCovered } from './occlusion';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -42,6 +43,8 @@ export interface CheckOptions {
    * (ariaHideOutside) while the focus stays in its input.
    */
   skipRules?: readonly string[];
+  /** Leaves out the occlusion check (support/occlusion.ts), e.g. for a page broken on purpose. */
+  skipOcclusion?: boolean;
 }
 
 /**
@@ -67,6 +70,8 @@ export async function checkAccessibility(
     return results.violations;
   }, skip)) as AxeViolation[];
   const blocking = violations.filter((v) => v.impact !== null && BLOCKING.has(v.impact));
+  // Every screen the suite checks is also checked for covered controls (issue 31), at its size.
+  if (options.skipOcclusion !== true) await checkNothingCovered(page, screen);
   if (blocking.length > 0) {
     throw new Error(
       `axe-core found ${blocking.length} serious or critical violation(s) on ${screen}:\n${formatViolations(blocking)}`,

@@ -38,7 +38,12 @@ export interface TestPage {
 
 /** A fresh browser context (its own cookies and storage) with one page on `baseURL`. */
 export async function openPage(browser: Browser, baseURL: string): Promise<TestPage> {
-  const context = await browser.newContext({ baseURL, locale: 'en-US' });
+  // The laptop size of issue 31's checks (support/occlusion.ts); tests may resize.
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'en-US',
+    viewport: { width: 1280, height: 800 },
+  });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const pageErrors: string[] = [];

@@ -22,8 +22,8 @@ export interface Occlusion {
  * covered element is scrolled to the middle of its scrollers and tested again:
  * content that merely scrolls under a fixed bar is reachable, while an element
  * under a prompt in a fixed dock, or a list's last row under a toast, is not.
- * Elements of a fixed layer that stick out of the viewport are out of reach
- * too. Every scroll position is restored afterwards.
+ * An element that no scrolling brings wholly into the viewport is out of
+ * reach too. Every scroll position is restored afterwards.
  */
 export async function findOcclusions(page: Page): Promise<Occlusion[]> {
   return page.evaluate(() => {
@@ -95,12 +95,24 @@ export async function findOcclusions(page: Page): Promise<Occlusion[]> {
       return rect.width > 1 && rect.height > 1;
     };
 
-    /** In a position: fixed layer, which no scrolling moves. */
-    const inFixedLayer = (element: Element): boolean => {
-      for (let node: Element | null = element; node; node = node.parentElement) {
-        if (getComputedStyle(node).position === 'fixed') return true;
+    /** Inside a visually hidden wrapper (1px, clipped): for screen readers only, not to click. */
+    const visuallyHidden = (element: Element): boolean => {
+      for (let node = element.parentElement; node; node = node.parentElement) {
+        const rect = node.getBoundingClientRect();
+        if (rect.width <= 1 && rect.height <= 1 && scrolls(node)) return true;
       }
       return false;
+    };
+
+    /** Wholly inside the viewport (an element wider or taller than it is judged by its centre). */
+    const inViewport = (element: Element): boolean => {
+      const rect = element.getBoundingClientRect();
+      const fitsX =
+        rect.width > window.innerWidth || (rect.left >= -1 && rect.right <= window.innerWidth + 1);
+      const fitsY =
+        rect.height > window.innerHeight ||
+        (rect.top >= -1 && rect.bottom <= window.innerHeight + 1);
+      return fitsX && fitsY;
     };
 
     /** Null when the element is reachable at its centre, otherwise what covers it. */
@@ -134,28 +146,38 @@ export async function findOcclusions(page: Page): Promise<Occlusion[]> {
     const modals = Array.from(document.querySelectorAll('[aria-modal="true"]')).filter(isShown);
     const topModal = modals.at(-1);
 
+    /**
+     * What the person opened from a control and is using now: a dropdown,
+     * menu or tooltip (the target of an expanded control's aria-controls, or a
+     * React Aria popover). It may lie over the page below it while open.
+     */
+    const openPopups = Array.from(
+      document.querySelectorAll('[aria-expanded="true"][aria-controls]'),
+    )
+      .flatMap((control) => (control.getAttribute('aria-controls') ?? '').split(/\s+/))
+      .map((id) => document.getElementById(id))
+      .filter((popup): popup is HTMLElement => popup !== null);
+    const isOpenPopup = (cover: Element): boolean =>
+      cover.closest('[data-trigger], [role="tooltip"], [role="menu"]') !== null ||
+      openPopups.some((popup) => popup.contains(cover) || cover.contains(popup));
+
     const found: { element: string; coveredBy: string }[] = [];
     for (const element of Array.from(document.querySelectorAll(SELECTOR))) {
       if (!isShown(element)) continue;
       if (topModal !== undefined && !topModal.contains(element)) continue;
       // A skip link waits above the top edge until the keyboard focuses it.
       if (element.matches('a[href^="#"]') && element.getBoundingClientRect().bottom <= 0) continue;
-      if (inFixedLayer(element)) {
-        const rect = element.getBoundingClientRect();
-        const outside =
-          rect.left < -1 ||
-          rect.top < -1 ||
-          rect.right > window.innerWidth + 1 ||
-          rect.bottom > window.innerHeight + 1;
-        if (outside && visibleRect(element)?.width !== rect.width) {
-          found.push({ element: describe(element), coveredBy: 'the edge of the viewport' });
-          continue;
-        }
-      }
-      if (coverAt(element) === null) continue;
+      if (visuallyHidden(element)) continue;
+      if (inViewport(element) && coverAt(element) === null) continue;
       element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      if (!inViewport(element)) {
+        // No scrolling brings it wholly into view: part of it is off the screen for good.
+        found.push({ element: describe(element), coveredBy: 'the edge of the viewport' });
+        continue;
+      }
       const cover = coverAt(element);
       if (cover === null) continue;
+      if (cover instanceof Element && isOpenPopup(cover)) continue;
       found.push({
         element: describe(element),
         coveredBy: cover === 'nothing shown' ? 'its clipping container' : describe(cover),

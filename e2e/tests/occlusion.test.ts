@@ -143,6 +143,23 @@ describe('nothing covers a button, link or input', () => {
   });
 });
 
+describe("the messenger's other screens cover nothing", () => {
+  it('New message, Broadcast and the message requests', async () => {
+    const { thread, first } = oneToOnePair(e2e.network);
+    const page = await loggedIn(first);
+    await openThreadPage(page, thread);
+    await page.getByRole('link', { name: 'New message' }).click();
+    await page.getByRole('main', { name: 'New message' }).getByRole('combobox').waitFor();
+    await checkNothingCoveredAtBothSizes(page, 'New message');
+    await page.getByRole('link', { name: 'Broadcast' }).click();
+    await page.getByRole('main', { name: 'Broadcast' }).waitFor();
+    await checkNothingCoveredAtBothSizes(page, 'Broadcast');
+    await page.goto('/messages/requests');
+    await page.getByRole('grid', { name: 'Message requests' }).waitFor();
+    await checkNothingCoveredAtBothSizes(page, 'the message requests');
+  });
+});
+
 describe('a call covers nothing and rings in a real modal', () => {
   const callWindow = (page: Page): Locator => page.getByRole('region', { name: 'Call' });
 

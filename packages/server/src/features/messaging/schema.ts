@@ -29,6 +29,7 @@ import { threadForViewer } from './history-service';
 import { pageThreads, type ThreadListKey } from './page-service';
 import { acceptRequest, ignoreRequest, markRead } from './read-service';
 import { MessageConnection, MessageType, ThreadStateType, messageConnection } from './schema-types';
+import { groupWithSamePeople } from './same-group';
 import { sendMessage, type SentMessage } from './send-service';
 // The /t/{userId} lookup registers its own query field.
 import './schema-broadcast';
@@ -76,6 +77,19 @@ builder.queryField('thread_state', (t) =>
     authScopes: { authenticated: true },
     args: { thread_id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => threadForViewer(ctx.app, viewerOf(ctx), args.thread_id),
+  }),
+);
+
+builder.queryField('group_with_same_people', (t) =>
+  t.field({
+    type: ThreadStateType,
+    nullable: true,
+    description:
+      "The viewer's most recently active group whose people are exactly the viewer and these; null when there is none.",
+    authScopes: { authenticated: true },
+    args: { participant_ids: t.arg.idList({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      groupWithSamePeople(ctx.app, viewerOf(ctx), { participant_ids: args.participant_ids }),
   }),
 );
 

@@ -10,7 +10,13 @@ import {
 import { useRef, useState, type ReactNode } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import { commitMutation, graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
+import {
+  commitMutation,
+  fetchQuery,
+  graphql,
+  useLazyLoadQuery,
+  useRelayEnvironment,
+} from 'react-relay';
 import type { Environment, GraphQLTaggedNode, MutationParameters } from 'relay-runtime';
 import { useLocation, useRouter } from '../../router/Router';
 import { useSession } from '../../session/SessionProvider';
@@ -22,6 +28,7 @@ import { newOfflineThreadingId } from '../conversation/Composer';
 import { ComposerTextField, messageTooLong } from '../conversation/ComposerTextField';
 import { conversationMessages } from '../conversation/messages';
 import type { NewMessageCreateGroupMutation } from './__generated__/NewMessageCreateGroupMutation.graphql';
+import type { NewMessageSameGroupQuery } from './__generated__/NewMessageSameGroupQuery.graphql';
 import type { NewMessageSendMutation } from './__generated__/NewMessageSendMutation.graphql';
 import type { NewMessageWithQuery } from './__generated__/NewMessageWithQuery.graphql';
 import { GroupPurposeDialog } from './GroupPurposeDialog';
@@ -31,6 +38,15 @@ import { useRecipientSources } from './use-recipient-sources';
 import { useTokenizer, type TokenizerModel } from './use-tokenizer';
 
 const ENTRY_POINT = joinEntryPoint(['omnipicker']);
+
+/** The viewer's group of exactly these people, if there is one (asked before making another). */
+const sameGroupQuery = graphql`
+  query NewMessageSameGroupQuery($ids: [ID!]!) {
+    group_with_same_people(participant_ids: $ids) {
+      thread_id
+    }
+  }
+`;
 
 const sendMutation = graphql`
   mutation NewMessageSendMutation($input: SendMessageInput!) {
@@ -177,6 +193,9 @@ function NewMessageForm({ original }: { original: readonly SearchEntry[] }): Rea
   const offlineId = useRef(newOfflineThreadingId());
   const createdGroup = useRef<{ key: string; threadId: string } | null>(null);
   const [askPurpose, setAskPurpose] = useState(false);
+  // A group of the same people found when sending: offered before a second one is made.
+  const [sameGroup, setSameGroup] = useState<{ key: string; threadId: string } | null>(null);
+  const newGroupChosenFor = useRef<string | null>(null);
   const purposeSavedFor = useRef<string | null>(null);
   const peopleKey = pickedIds.join(',');
   const tooLong = messageTooLong(text);
@@ -189,6 +208,14 @@ function NewMessageForm({ original }: { original: readonly SearchEntry[] }): Rea
       setError('need_recipient');
       return;
     }
+    if (isGroup && newGroupChosenFor.current !== peopleKey) {
+      const found = await findSameGroup();
+      if (found !== null) {
+        setError(null);
+        setSameGroup({ key: peopleKey, threadId: found });
+        return;
+      }
+    }
     if (pickedIds.length > 1 && isWork && purposeSavedFor.current !== peopleKey) {
       setError(null);
       setAskPurpose(true);
@@ -197,14 +224,40 @@ function NewMessageForm({ original }: { original: readonly SearchEntry[] }): Rea
     await deliver(groupName);
   }
 
-  async function deliver(name: string): Promise<void> {
+  /** The thread id of the viewer's group of exactly the picked people, or null (also on failure). */
+  async function findSameGroup(): Promise<string | null> {
+    try {
+      const data = await fetchQuery<NewMessageSameGroupQuery>(
+        environment,
+        sameGroupQuery,
+        { ids: pickedIds },
+        { fetchPolicy: 'network-only' },
+      ).toPromise();
+      return data?.group_with_same_people?.thread_id ?? null;
+    } catch {
+      // Not knowing is no reason to stop the person: a new group is made as asked.
+      return null;
+    }
+  }
+
+  async function deliver(name: string, existingThreadId: string | null = null): Promise<void> {
     const [only] = pickedIds;
     if (only === undefined) return;
     setBusy(true);
     setError(null);
     try {
       let threadId: string;
-      if (pickedIds.length === 1) {
+      if (existingThreadId !== null) {
+        const sent = await commit<NewMessageSendMutation>(environment, sendMutation, {
+          input: {
+            thread_id: existingThreadId,
+            text,
+            offline_threading_id: offlineId.current,
+            entry_point: ENTRY_POINT,
+          },
+        });
+        threadId = sent.send_message.message.thread_id;
+      } else if (pickedIds.length === 1) {
         const sent = await commit<NewMessageSendMutation>(environment, sendMutation, {
           input: {
             recipient_id: only,
@@ -286,6 +339,33 @@ function NewMessageForm({ original }: { original: readonly SearchEntry[] }): Rea
                 : omnipickerMessages.createFailed,
             )}
           </p>
+        ) : null}
+        {sameGroup?.key === peopleKey ? (
+          <div role="alert" className="new-message-same-group">
+            <p>{intl.formatMessage(omnipickerMessages.sameGroupExists)}</p>
+            <div className="modal-actions">
+              <Button
+                className="button button-primary"
+                isDisabled={busy}
+                onPress={() => {
+                  void deliver(groupName, sameGroup.threadId);
+                }}
+              >
+                {intl.formatMessage(omnipickerMessages.sendInSameGroup)}
+              </Button>
+              <Button
+                className="button"
+                isDisabled={busy}
+                onPress={() => {
+                  newGroupChosenFor.current = peopleKey;
+                  setSameGroup(null);
+                  void send();
+                }}
+              >
+                {intl.formatMessage(omnipickerMessages.createNewGroup)}
+              </Button>
+            </div>
+          </div>
         ) : null}
         <ComposerTextField value={text} onChange={setText} onEnter={() => void send()} />
         <Button type="submit" className="button button-primary" isDisabled={busy}>

@@ -1,5 +1,5 @@
 import { TYPEAHEAD, typeaheadMessages, type SearchEntry } from '@messenger/core';
-import { useContext, type KeyboardEvent, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import {
   Button,
   ComboBox,
@@ -64,6 +64,21 @@ function QueryInput({ model, items }: Pick<RecipientTokenizerProps, 'model' | 'i
     }
   }
   return <Input className="tokenizer-input" onKeyDown={onKeyDown} />;
+}
+
+/**
+ * Closes the dropdown once a pick added a token: React Aria reopens it when
+ * the text is cleared under the focus, and it then lay over the page's header
+ * (issue 31). Typing opens it again.
+ */
+function CloseAfterPick({ tokens }: { tokens: number }): ReactNode {
+  const combo = useContext(ComboBoxStateContext);
+  const seen = useRef(tokens);
+  useEffect(() => {
+    if (tokens > seen.current) combo?.close();
+    seen.current = tokens;
+  }, [combo, tokens]);
+  return null;
 }
 
 /**
@@ -142,7 +157,8 @@ export function RecipientTokenizer({
         <Label>{label ?? intl.formatMessage(omnipickerMessages.recipients)}</Label>
         <QueryInput model={model} items={items} />
         <InertOutsideOpenCombo />
-        <Popover className="tokenizer-popover">
+        <CloseAfterPick tokens={state.tokens.length} />
+        <Popover className="tokenizer-popover" placement="bottom start" shouldFlip={false}>
           <ListBox
             className="tokenizer-options"
             {...(searchLabel === undefined ? {} : { 'aria-label': searchLabel })}

@@ -3,6 +3,12 @@ import type { MessageDescriptor } from '@messenger/core';
 /** The omnipicker (new message) of the full-page messenger; the seed gives no wording. */
 export const omnipickerMessages = {
   newMessage: { id: 'web.omnipicker.newMessage', defaultMessage: 'New message' },
+  sameGroupExists: {
+    id: 'web.omnipicker.sameGroupExists',
+    defaultMessage: 'You already have a group with these people.',
+  },
+  sendInSameGroup: { id: 'web.omnipicker.sendInSameGroup', defaultMessage: 'Send in that group' },
+  createNewGroup: { id: 'web.omnipicker.createNewGroup', defaultMessage: 'Create a new group' },
   recipients: { id: 'web.omnipicker.recipients', defaultMessage: 'To' },
   recipientsList: { id: 'web.omnipicker.recipientsList', defaultMessage: 'Recipients' },
   removeRecipient: { id: 'web.omnipicker.removeRecipient', defaultMessage: 'Remove' },

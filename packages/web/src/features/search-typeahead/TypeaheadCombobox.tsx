@@ -155,8 +155,11 @@ export function TypeaheadCombobox({
       if (row === undefined) return;
       // The pick happens first (it marks the funnel's outcome), then the popup closes and the
       // input lets go of focus, so whatever the pick opened (a dialog, a chat tab) can take it.
-      if (row.kind === 'entry') v.select(row.entry.uniqueID);
-      else {
+      if (row.kind === 'entry') {
+        v.select(row.entry.uniqueID);
+        // What was picked is open now: the box is ready for the next search (issue 31).
+        v.clear();
+      } else {
         const section = v.sections.find((s) => seeAllKey(s) === key);
         if (section?.seeAll != null) seeAll(section.seeAll);
       }
