@@ -1,5 +1,6 @@
 import { attachmentsMigration } from '../features/attachments/migration';
 import { callsMigration } from '../features/calls/migration';
+import { messageEditsMigration } from '../features/message-edits/migration';
 import { reactionsMigration } from '../features/reactions/migration';
 import { searchMigration } from '../features/search/migration';
 import type { DialectMigration } from './dialect-migration';
@@ -35,4 +36,5 @@ export const migrations: Record<string, DialectMigration> = {
   '013-delta-id-blocks': deltaIdBlocksMigration,
   '014-roster-versions': rosterVersionsMigration,
   '020-reactions': reactionsMigration,
+  '021-message-edits': messageEditsMigration,
 };

@@ -92,7 +92,7 @@ builder.interfaceField(ThreadInterface, 'last_reaction', (t) =>
             emoji: row.emoji,
             message_id: row.message_id,
             message_sender_id: row.sender_id,
-            at: Number(row.created_at),
+            at: row.created_at,
           };
     },
   }),

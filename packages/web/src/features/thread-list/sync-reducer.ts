@@ -1,7 +1,9 @@
 import { FOLDERS, type Delta, type WireMessage, type WireThread } from '@messenger/core';
 import { ConnectionHandler, type RecordSourceProxy } from 'relay-runtime';
 import {
+  editMessageRecord,
   linked,
+  unsendMessageRecord,
   raise,
   valueOf,
   threadRecord,
@@ -107,6 +109,13 @@ export function reduceThreadList(
       return REFETCH;
     case 'message_reactions':
       threadListOnReaction(store, delta);
+      return NO_EFFECT;
+    // A row's preview is the message's own record: it reads the new text or the tombstone.
+    case 'message_edited':
+      editMessageRecord(store, delta.message_id, delta.text, delta.edited_at);
+      return NO_EFFECT;
+    case 'message_unsent':
+      unsendMessageRecord(store, delta.message_id);
       return NO_EFFECT;
     case 'message_new':
     case 'read_receipt':
