@@ -139,6 +139,7 @@ export function ConversationHistory({
               timestamp
               kind
               offline_threading_id
+              edited_at
               reactions {
                 user_id
                 emoji
@@ -265,6 +266,8 @@ export function ConversationHistory({
       return (
         <MessageRow
           messageId={message.id}
+          kind={message.kind}
+          editedAt={message.edited_at ?? null}
           text={message.text}
           images={message.attachments}
           sender={own ? you : (names.get(message.sender_id) ?? '')}
