@@ -1,5 +1,6 @@
 import { attachmentsMigration } from '../features/attachments/migration';
 import { callsMigration } from '../features/calls/migration';
+import { hiddenMessagesMigration } from '../features/hidden-messages/migration';
 import { messageEditsMigration } from '../features/message-edits/migration';
 import { reactionsMigration } from '../features/reactions/migration';
 import { searchMigration } from '../features/search/migration';
@@ -37,4 +38,5 @@ export const migrations: Record<string, DialectMigration> = {
   '014-roster-versions': rosterVersionsMigration,
   '020-reactions': reactionsMigration,
   '021-message-edits': messageEditsMigration,
+  '022-hidden-messages': hiddenMessagesMigration,
 };

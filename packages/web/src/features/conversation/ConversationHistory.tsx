@@ -140,6 +140,7 @@ export function ConversationHistory({
               kind
               offline_threading_id
               edited_at
+              removed_for_you
               reactions {
                 user_id
                 emoji
@@ -159,8 +160,12 @@ export function ConversationHistory({
     `,
     query,
   );
+  // A message the viewer removed for themselves leaves their history (the others keep it).
   const messages = useMemo(
-    () => data.thread_messages.edges.map((edge) => edge.node),
+    () =>
+      data.thread_messages.edges
+        .map((edge) => edge.node)
+        .filter((message) => !message.removed_for_you),
     [data.thread_messages.edges],
   );
   const lastOwnSeq = useMemo(() => {

@@ -7,6 +7,7 @@ import {
   setReactions,
   editMessageRecord,
   unsendMessageRecord,
+  hideMessageRecord,
   threadStateRecord,
   upsertMessage,
   valueOf,
@@ -117,6 +118,9 @@ export function reduceConversation(store: RecordSourceProxy, delta: Delta): void
       return;
     case 'message_unsent':
       unsendMessageRecord(store, delta.message_id);
+      return;
+    case 'message_hidden':
+      hideMessageRecord(store, delta.message_id);
       return;
     case 'thread_removed':
     case 'call_updated':

@@ -7,6 +7,7 @@ import { InlineLoading } from '../../ui/InlineLoading';
 import { ShareMessageDialog } from '../broadcast/ShareMessageDialog';
 import type { EmojiPickerProps } from './EmojiPicker';
 import { EditUnsendDialogs, type EditUnsendMode } from './EditUnsendDialogs';
+import { useEditUnsend } from './use-edit-unsend';
 import { messageActionsMessages } from './messages';
 import './message-actions.css';
 
@@ -15,7 +16,7 @@ const LazyEmojiPicker = lazyRoute<EmojiPickerProps>(() =>
   import('./EmojiPicker').then((module) => ({ default: module.EmojiPicker })),
 );
 
-type ActionKey = 'react' | 'forward' | 'copy' | 'edit' | 'unsend';
+type ActionKey = 'react' | 'forward' | 'copy' | 'edit' | 'unsend' | 'remove';
 
 export interface MessageActionsProps {
   messageId: string;
@@ -55,6 +56,7 @@ export function MessageActions({
   const [forwarding, setForwarding] = useState(false);
   const [status, setStatus] = useState('');
   const [changing, setChanging] = useState<EditUnsendMode>(null);
+  const { removeForYou } = useEditUnsend();
   const onAction = (key: ActionKey) => {
     // The menu closes first and gives the focus back to its button; a dialog opened in
     // the same turn would see that as a move outside and close at once.
@@ -73,6 +75,7 @@ export function MessageActions({
         setChanging(key);
       }, 0);
     }
+    if (key === 'remove') removeForYou(messageId);
     if (key === 'copy') {
       void navigator.clipboard
         .writeText(text)
@@ -130,6 +133,9 @@ export function MessageActions({
                 {intl.formatMessage(messageActionsMessages.unsend)}
               </MenuItem>
             ) : null}
+            <MenuItem id="remove" className="message-actions-item">
+              {intl.formatMessage(messageActionsMessages.removeForYou)}
+            </MenuItem>
           </Menu>
         </Popover>
       </MenuTrigger>

@@ -37,6 +37,7 @@ export const messageActionsMessages = {
     defaultMessage: '{name} reacted {emoji} to your message',
   },
   edit: { id: 'web.messageActions.edit', defaultMessage: 'Edit' },
+  removeForYou: { id: 'web.messageActions.removeForYou', defaultMessage: 'Remove for you' },
   unsend: { id: 'web.messageActions.unsend', defaultMessage: 'Unsend' },
   editTitle: { id: 'web.messageActions.editTitle', defaultMessage: 'Edit message' },
   save: { id: 'web.messageActions.save', defaultMessage: 'Save' },

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { graphql, useMutation } from 'react-relay';
-import { editMessageRecord, unsendMessageRecord } from '../sync/records';
+import { editMessageRecord, hideMessageRecord, unsendMessageRecord } from '../sync/records';
+import type { useEditUnsendRemoveMutation } from './__generated__/useEditUnsendRemoveMutation.graphql';
 import type { useEditUnsendEditMutation } from './__generated__/useEditUnsendEditMutation.graphql';
 import type { useEditUnsendUnsendMutation } from './__generated__/useEditUnsendUnsendMutation.graphql';
 
@@ -21,7 +22,27 @@ function failureOf(error: Error): EditFailure {
 export function useEditUnsend(): {
   edit: (messageId: string, text: string, done: (failure: EditFailure | null) => void) => void;
   unsend: (messageId: string, done: (failure: EditFailure | null) => void) => void;
+  removeForYou: (messageId: string) => void;
 } {
+  const [commitRemove] = useMutation<useEditUnsendRemoveMutation>(graphql`
+    mutation useEditUnsendRemoveMutation($messageId: ID!) {
+      remove_message_for_you(message_id: $messageId) {
+        message_id
+      }
+    }
+  `);
+  const removeForYou = useCallback(
+    (messageId: string) => {
+      commitRemove({
+        variables: { messageId },
+        updater: (store, data) => {
+          const result = data?.remove_message_for_you;
+          if (result) hideMessageRecord(store, result.message_id);
+        },
+      });
+    },
+    [commitRemove],
+  );
   const [commitEdit] = useMutation<useEditUnsendEditMutation>(graphql`
     mutation useEditUnsendEditMutation($messageId: ID!, $text: String!) {
       edit_message(message_id: $messageId, text: $text) {
@@ -76,5 +97,5 @@ export function useEditUnsend(): {
     },
     [commitUnsend],
   );
-  return { edit, unsend };
+  return { edit, unsend, removeForYou };
 }

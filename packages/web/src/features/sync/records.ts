@@ -74,6 +74,7 @@ export function upsertMessage(store: RecordSourceProxy, message: WireMessage): R
   const held = record.getLinkedRecords('reactions') as RecordProxy[] | null | undefined;
   if (held == null) record.setLinkedRecords([], 'reactions');
   if (record.getValue('edited_at') === undefined) record.setValue(null, 'edited_at');
+  if (record.getValue('removed_for_you') === undefined) record.setValue(false, 'removed_for_you');
   return record;
 }
 
@@ -123,4 +124,9 @@ export function unsendMessageRecord(store: RecordSourceProxy, messageId: string)
   message.setValue(null, 'edited_at');
   message.setLinkedRecords([], 'attachments');
   message.setLinkedRecords([], 'reactions');
+}
+
+/** A message the viewer removed for themselves (message_hidden): their history leaves it out. */
+export function hideMessageRecord(store: RecordSourceProxy, messageId: string): void {
+  store.get(messageId)?.setValue(true, 'removed_for_you');
 }

@@ -4,6 +4,7 @@ import {
   editMessageRecord,
   linked,
   unsendMessageRecord,
+  hideMessageRecord,
   raise,
   valueOf,
   threadRecord,
@@ -116,6 +117,9 @@ export function reduceThreadList(
       return NO_EFFECT;
     case 'message_unsent':
       unsendMessageRecord(store, delta.message_id);
+      return NO_EFFECT;
+    case 'message_hidden':
+      hideMessageRecord(store, delta.message_id);
       return NO_EFFECT;
     case 'message_new':
     case 'read_receipt':
