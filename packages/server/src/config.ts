@@ -131,6 +131,18 @@ const envSchema = z.object({
   CALL_DROP_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   /** How often presence is re-evaluated and re-reported; a dead node's users lapse after 3 of these. */
   PRESENCE_SWEEP_MS: z.coerce.number().int().min(100).max(600_000).optional(),
+  /** How long after sending its sender may edit a message (issue 33: 15 minutes). */
+  MESSAGE_EDIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(15 * 60_000),
+  /** How long after sending its sender may unsend a message for everyone. */
+  MESSAGE_UNSEND_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(24 * 60 * 60_000),
   /** Largest encrypted image upload in bytes (413 beyond it). */
   ATTACHMENT_MAX_BYTES: z.coerce
     .number()
@@ -187,6 +199,8 @@ export interface Config {
   shutdownDrainMs: number;
   shutdownTimeoutMs: number;
   unsentUploadMaxBytes: number;
+  messageEditWindowMs: number;
+  messageUnsendWindowMs: number;
 }
 
 export class ConfigError extends Error {
@@ -235,5 +249,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     unsentUploadMaxBytes: e.UNSENT_UPLOAD_MAX_BYTES,
+    messageEditWindowMs: e.MESSAGE_EDIT_WINDOW_MS,
+    messageUnsendWindowMs: e.MESSAGE_UNSEND_WINDOW_MS,
   };
 }

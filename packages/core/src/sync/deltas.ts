@@ -104,6 +104,18 @@ export const deltaSchema = z.discriminatedUnion('kind', [
     message_sender_id: id,
     at: millis,
   }),
+  /** The sender edited the message's text (within the edit window). */
+  z.object({
+    kind: z.literal('message_edited'),
+    thread_id: id,
+    message_id: z.string().min(1),
+    text: z.string(),
+    edited_at: millis,
+  }),
+  /** The sender unsent the message for everyone: it stays as a tombstone, without text or images. */
+  z.object({ kind: z.literal('message_unsent'), thread_id: id, message_id: z.string().min(1) }),
+  /** This user removed the message for themselves: it leaves their history on every device. */
+  z.object({ kind: z.literal('message_hidden'), thread_id: id, message_id: z.string().min(1) }),
   /** A call of one of the user's threads changed: the whole call as it now is (calls/wire.ts). */
   z.object({ kind: z.literal('call_updated'), call: wireCallSchema }),
   /**

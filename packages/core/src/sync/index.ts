@@ -62,7 +62,9 @@ export type {
 } from './typing';
 export {
   MESSAGING_LIMITS,
+  UNSENT_MESSAGE_KIND,
   attributionTagsSchema,
+  editMessageInputSchema,
   createGroupInputSchema,
   groupNameSchema,
   imageSrcSchema,
@@ -72,7 +74,7 @@ export {
   sendMessageInputSchema,
   textLength,
 } from './message-input';
-export type { CreateGroupInput, SendMessageInput } from './message-input';
+export type { CreateGroupInput, EditMessageInput, SendMessageInput } from './message-input';
 export {
   ATTACHMENT_CIPHER,
   ATTACHMENT_LIMITS,

@@ -114,3 +114,13 @@ export const createGroupInputSchema = z.object({
   image_src: imageSrcSchema.optional(),
 });
 export type CreateGroupInput = z.infer<typeof createGroupInputSchema>;
+
+/** edit_message's input: one's own text message and its new text (the send's text rules). */
+export const editMessageInputSchema = z.object({
+  message_id: z.string().min(1).max(128),
+  text: messageTextSchema,
+});
+export type EditMessageInput = z.infer<typeof editMessageInputSchema>;
+
+/** The kind of a message its sender took back: it keeps its place, without text or images. */
+export const UNSENT_MESSAGE_KIND = 'unsent';

@@ -7,6 +7,8 @@ import '../features/graph/schema-viewer';
 import '../features/graph/schema-sidebar';
 import '../features/messaging/schema';
 import '../features/reactions/schema';
+import '../features/message-edits/schema';
+import '../features/hidden-messages/schema';
 import '../features/search/schema-results';
 import '../features/search/schema';
 import '../features/search/schema-composite';

@@ -1,5 +1,7 @@
 import { attachmentsMigration } from '../features/attachments/migration';
 import { callsMigration } from '../features/calls/migration';
+import { hiddenMessagesMigration } from '../features/hidden-messages/migration';
+import { messageEditsMigration } from '../features/message-edits/migration';
 import { reactionsMigration } from '../features/reactions/migration';
 import { searchMigration } from '../features/search/migration';
 import type { DialectMigration } from './dialect-migration';
@@ -37,6 +39,8 @@ export const migrations: Record<string, DialectMigration> = {
   '013-delta-id-blocks': deltaIdBlocksMigration,
   '014-roster-versions': rosterVersionsMigration,
   '020-reactions': reactionsMigration,
+  '021-message-edits': messageEditsMigration,
+  '022-hidden-messages': hiddenMessagesMigration,
   '030-open-calls-index': openCallsIndexMigration,
   '045-provisioning': provisioningMigration,
 };

@@ -139,6 +139,8 @@ export function ConversationHistory({
               timestamp
               kind
               offline_threading_id
+              edited_at
+              removed_for_you
               reactions {
                 user_id
                 emoji
@@ -158,8 +160,12 @@ export function ConversationHistory({
     `,
     query,
   );
+  // A message the viewer removed for themselves leaves their history (the others keep it).
   const messages = useMemo(
-    () => data.thread_messages.edges.map((edge) => edge.node),
+    () =>
+      data.thread_messages.edges
+        .map((edge) => edge.node)
+        .filter((message) => !message.removed_for_you),
     [data.thread_messages.edges],
   );
   const lastOwnSeq = useMemo(() => {
@@ -265,6 +271,8 @@ export function ConversationHistory({
       return (
         <MessageRow
           messageId={message.id}
+          kind={message.kind}
+          editedAt={message.edited_at ?? null}
           text={message.text}
           images={message.attachments}
           sender={own ? you : (names.get(message.sender_id) ?? '')}

@@ -1,4 +1,6 @@
-import type { WireReaction } from '@messenger/core';
+import { UNSENT_MESSAGE_KIND, type WireReaction } from '@messenger/core';
+import { useIntl } from 'react-intl';
+import { messageActionsMessages } from '../message-actions/messages';
 import { memo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Face } from '../../ui/Face';
 import { EncryptedImage, type ImageRef } from '../attachments/EncryptedImage';
@@ -9,6 +11,10 @@ import { MessageText } from './MessageText';
 
 export interface MessageRowProps {
   messageId: string;
+  /** 'text', 'unsent' (a tombstone), or a system kind. */
+  kind: string;
+  /** When its sender last edited it, or null. */
+  editedAt: number | null;
   text: string;
   images: readonly ImageRef[];
   sender: string;
@@ -66,6 +72,8 @@ function isoOf(ms: number): string {
  */
 export const MessageRow = memo(function MessageRow({
   messageId,
+  kind,
+  editedAt,
   text,
   images,
   sender,
@@ -94,7 +102,9 @@ export const MessageRow = memo(function MessageRow({
   const longPress = useLongPress(() => {
     setMenuOpen(true);
   });
+  const intl = useIntl();
   const ownReaction = reactions.find((r) => r.user_id === viewerParticipantId)?.emoji ?? null;
+  const unsent = kind === UNSENT_MESSAGE_KIND;
   const daySeparator =
     separator === null ? null : (
       <p className="day-separator">
@@ -161,30 +171,46 @@ export const MessageRow = memo(function MessageRow({
             ))}
           </div>
         )}
-        {text === '' && images.length > 0 ? null : (
+        {unsent ? (
+          <p className="message-text message-tombstone" dir="auto">
+            {own
+              ? intl.formatMessage(messageActionsMessages.youUnsent)
+              : intl.formatMessage(messageActionsMessages.theyUnsent, { name: sender })}
+          </p>
+        ) : text === '' && images.length > 0 ? null : (
           <p className="message-text" dir="auto">
             <MessageText text={text} />
           </p>
         )}
+        {editedAt === null || unsent ? null : (
+          <span className="message-edited">
+            {intl.formatMessage(messageActionsMessages.edited)}
+          </span>
+        )}
         {receipt === null ? null : <span className="message-receipt">{receipt}</span>}
-        <ReactionTallies
-          messageId={messageId}
-          reactions={reactions}
-          viewerParticipantId={viewerParticipantId}
-          names={names}
-          you={you}
-          react={react}
-        />
-        <MessageActions
-          messageId={messageId}
-          text={text}
-          sender={sender}
-          ownReaction={ownReaction}
-          menuOpen={menuOpen}
-          onMenuOpenChange={setMenuOpen}
-          anchor={element}
-          react={react}
-        />
+        {unsent ? null : (
+          <ReactionTallies
+            messageId={messageId}
+            reactions={reactions}
+            viewerParticipantId={viewerParticipantId}
+            names={names}
+            you={you}
+            react={react}
+          />
+        )}
+        {unsent ? null : (
+          <MessageActions
+            messageId={messageId}
+            text={text}
+            sender={sender}
+            own={own}
+            ownReaction={ownReaction}
+            menuOpen={menuOpen}
+            onMenuOpenChange={setMenuOpen}
+            anchor={element}
+            react={react}
+          />
+        )}
       </div>
     </>
   );

@@ -5,6 +5,9 @@ import {
   linkedList,
   raise,
   setReactions,
+  editMessageRecord,
+  unsendMessageRecord,
+  hideMessageRecord,
   threadStateRecord,
   upsertMessage,
   valueOf,
@@ -109,6 +112,15 @@ export function reduceConversation(store: RecordSourceProxy, delta: Delta): void
       return;
     case 'message_reactions':
       setReactions(store, delta.message_id, delta.reactions);
+      return;
+    case 'message_edited':
+      editMessageRecord(store, delta.message_id, delta.text, delta.edited_at);
+      return;
+    case 'message_unsent':
+      unsendMessageRecord(store, delta.message_id);
+      return;
+    case 'message_hidden':
+      hideMessageRecord(store, delta.message_id);
       return;
     case 'thread_removed':
     case 'call_updated':

@@ -49,6 +49,9 @@ export function reduceThreadDetails(store: RecordSourceProxy, delta: Delta): Del
     case 'message_new':
     case 'message_deleted':
     case 'message_reactions':
+    case 'message_edited':
+    case 'message_unsent':
+    case 'message_hidden':
     case 'read_receipt':
     case 'message_delivered':
     case 'thread_removed':

@@ -6,6 +6,8 @@ import { lazyRoute } from '../../app/bootload';
 import { InlineLoading } from '../../ui/InlineLoading';
 import { ShareMessageDialog } from '../broadcast/ShareMessageDialog';
 import type { EmojiPickerProps } from './EmojiPicker';
+import { EditUnsendDialogs, type EditUnsendMode } from './EditUnsendDialogs';
+import { useEditUnsend } from './use-edit-unsend';
 import { messageActionsMessages } from './messages';
 import './message-actions.css';
 
@@ -14,12 +16,14 @@ const LazyEmojiPicker = lazyRoute<EmojiPickerProps>(() =>
   import('./EmojiPicker').then((module) => ({ default: module.EmojiPicker })),
 );
 
-type ActionKey = 'react' | 'forward' | 'copy';
+type ActionKey = 'react' | 'forward' | 'copy' | 'edit' | 'unsend' | 'remove';
 
 export interface MessageActionsProps {
   messageId: string;
   text: string;
   sender: string;
+  /** The viewer's own message: it can be edited and unsent. */
+  own: boolean;
   /** The viewer's own reaction to this message, if any. */
   ownReaction: string | null;
   /** Whether the menu is open (the message opens it by key or long press). */
@@ -39,6 +43,7 @@ export function MessageActions({
   messageId,
   text,
   sender,
+  own,
   ownReaction,
   menuOpen,
   onMenuOpenChange,
@@ -50,6 +55,8 @@ export function MessageActions({
   const [more, setMore] = useState(false);
   const [forwarding, setForwarding] = useState(false);
   const [status, setStatus] = useState('');
+  const [changing, setChanging] = useState<EditUnsendMode>(null);
+  const { removeForYou } = useEditUnsend();
   const onAction = (key: ActionKey) => {
     // The menu closes first and gives the focus back to its button; a dialog opened in
     // the same turn would see that as a move outside and close at once.
@@ -63,6 +70,12 @@ export function MessageActions({
         setForwarding(true);
       }, 0);
     }
+    if (key === 'edit' || key === 'unsend') {
+      setTimeout(() => {
+        setChanging(key);
+      }, 0);
+    }
+    if (key === 'remove') removeForYou(messageId);
     if (key === 'copy') {
       void navigator.clipboard
         .writeText(text)
@@ -110,6 +123,19 @@ export function MessageActions({
                 {intl.formatMessage(messageActionsMessages.copyText)}
               </MenuItem>
             )}
+            {own && text !== '' ? (
+              <MenuItem id="edit" className="message-actions-item">
+                {intl.formatMessage(messageActionsMessages.edit)}
+              </MenuItem>
+            ) : null}
+            {own ? (
+              <MenuItem id="unsend" className="message-actions-item">
+                {intl.formatMessage(messageActionsMessages.unsend)}
+              </MenuItem>
+            ) : null}
+            <MenuItem id="remove" className="message-actions-item">
+              {intl.formatMessage(messageActionsMessages.removeForYou)}
+            </MenuItem>
           </Menu>
         </Popover>
       </MenuTrigger>
@@ -165,6 +191,16 @@ export function MessageActions({
         </Dialog>
       </Popover>
       <ShareMessageDialog text={text} isOpen={forwarding} onOpenChange={setForwarding} />
+      {own ? (
+        <EditUnsendDialogs
+          messageId={messageId}
+          text={text}
+          mode={changing}
+          onClose={() => {
+            setChanging(null);
+          }}
+        />
+      ) : null}
       <span role="status" className="visually-hidden">
         {status}
       </span>

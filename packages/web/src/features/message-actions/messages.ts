@@ -36,4 +36,30 @@ export const messageActionsMessages = {
     id: 'web.messageActions.reactedPreview',
     defaultMessage: '{name} reacted {emoji} to your message',
   },
+  edit: { id: 'web.messageActions.edit', defaultMessage: 'Edit' },
+  removeForYou: { id: 'web.messageActions.removeForYou', defaultMessage: 'Remove for you' },
+  unsend: { id: 'web.messageActions.unsend', defaultMessage: 'Unsend' },
+  editTitle: { id: 'web.messageActions.editTitle', defaultMessage: 'Edit message' },
+  save: { id: 'web.messageActions.save', defaultMessage: 'Save' },
+  cancel: { id: 'web.messageActions.cancel', defaultMessage: 'Cancel' },
+  unsendTitle: { id: 'web.messageActions.unsendTitle', defaultMessage: 'Unsend for everyone?' },
+  unsendBody: {
+    id: 'web.messageActions.unsendBody',
+    defaultMessage: 'This message will be removed for everyone in the conversation.',
+  },
+  tooOldToEdit: {
+    id: 'web.messageActions.tooOldToEdit',
+    defaultMessage: 'This message is too old to edit.',
+  },
+  tooOldToUnsend: {
+    id: 'web.messageActions.tooOldToUnsend',
+    defaultMessage: 'This message is too old to unsend.',
+  },
+  changeFailed: {
+    id: 'web.messageActions.changeFailed',
+    defaultMessage: "The change couldn't be saved. Try again.",
+  },
+  edited: { id: 'web.messageActions.edited', defaultMessage: 'Edited' },
+  youUnsent: { id: 'web.messageActions.youUnsent', defaultMessage: 'You unsent a message' },
+  theyUnsent: { id: 'web.messageActions.theyUnsent', defaultMessage: '{name} unsent a message' },
 } as const satisfies Record<string, MessageDescriptor>;

@@ -1,4 +1,4 @@
-import type { WireMessage, WireReaction } from '@messenger/core';
+import { UNSENT_MESSAGE_KIND, type WireMessage, type WireReaction } from '@messenger/core';
 import type { RecordProxy, RecordSourceProxy, Variables } from 'relay-runtime';
 
 /**
@@ -73,6 +73,8 @@ export function upsertMessage(store: RecordSourceProxy, message: WireMessage): R
   // (@types/relay-runtime says never null; an unset field reads as undefined.)
   const held = record.getLinkedRecords('reactions') as RecordProxy[] | null | undefined;
   if (held == null) record.setLinkedRecords([], 'reactions');
+  if (record.getValue('edited_at') === undefined) record.setValue(null, 'edited_at');
+  if (record.getValue('removed_for_you') === undefined) record.setValue(false, 'removed_for_you');
   return record;
 }
 
@@ -98,4 +100,33 @@ export function setReactions(
 export function raise(record: RecordProxy, field: string, value: number): void {
   const current = valueOf(record, field);
   if (typeof current !== 'number' || current < value) record.setValue(value, field);
+}
+
+/** A message's new text from its sender (message_edited): applying twice changes nothing. */
+export function editMessageRecord(
+  store: RecordSourceProxy,
+  messageId: string,
+  text: string,
+  editedAt: number,
+): void {
+  const message = store.get(messageId);
+  if (!message) return;
+  message.setValue(text, 'text');
+  message.setValue(editedAt, 'edited_at');
+}
+
+/** A message its sender unsent: its tombstone keeps the place, without text, images or reactions. */
+export function unsendMessageRecord(store: RecordSourceProxy, messageId: string): void {
+  const message = store.get(messageId);
+  if (!message) return;
+  message.setValue('', 'text');
+  message.setValue(UNSENT_MESSAGE_KIND, 'kind');
+  message.setValue(null, 'edited_at');
+  message.setLinkedRecords([], 'attachments');
+  message.setLinkedRecords([], 'reactions');
+}
+
+/** A message the viewer removed for themselves (message_hidden): their history leaves it out. */
+export function hideMessageRecord(store: RecordSourceProxy, messageId: string): void {
+  store.get(messageId)?.setValue(true, 'removed_for_you');
 }

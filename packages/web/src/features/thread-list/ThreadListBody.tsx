@@ -1,4 +1,10 @@
-import { badgeText, isolateBidi, relativeAgeRefreshMs, threadPermalink } from '@messenger/core';
+import {
+  UNSENT_MESSAGE_KIND,
+  badgeText,
+  isolateBidi,
+  relativeAgeRefreshMs,
+  threadPermalink,
+} from '@messenger/core';
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { GridList, GridListItem } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -118,6 +124,7 @@ export function ThreadListBody({
                       sender_id
                       seq_in_thread
                       timestamp
+                      kind
                       attachments {
                         id
                       }
@@ -169,17 +176,30 @@ export function ThreadListBody({
         {(thread) => {
           const title = titleOf(thread, viewerId, ROW_TITLE_MAX);
           const last = thread.messages.edges[0]?.node;
+          const unsentBy =
+            last?.kind === UNSENT_MESSAGE_KIND
+              ? last.sender_id === viewerId
+                ? null
+                : (thread.participants_to_render.find((p) => p.id === last.sender_id)?.short_name ??
+                  '')
+              : undefined;
           const lastText =
             last === undefined
               ? ''
-              : previewText(last.text, last.attachments.length, (d, v) => intl.formatMessage(d, v));
+              : unsentBy !== undefined
+                ? unsentBy === null
+                  ? intl.formatMessage(messageActionsMessages.youUnsent)
+                  : intl.formatMessage(messageActionsMessages.theyUnsent, { name: unsentBy })
+                : previewText(last.text, last.attachments.length, (d, v) =>
+                    intl.formatMessage(d, v),
+                  );
           const reaction = reactionPreview(thread, viewerId, last?.timestamp ?? 0);
           const preview =
             reaction !== null
               ? intl.formatMessage(messageActionsMessages.reactedPreview, reaction)
               : last === undefined
                 ? ''
-                : last.sender_id === viewerId
+                : last.sender_id === viewerId && unsentBy === undefined
                   ? intl.formatMessage(threadListMessages.ownPreview, {
                       text: isolateBidi(lastText),
                     })

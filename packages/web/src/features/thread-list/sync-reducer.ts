@@ -1,7 +1,10 @@
 import { FOLDERS, type Delta, type WireMessage, type WireThread } from '@messenger/core';
 import { ConnectionHandler, type RecordSourceProxy } from 'relay-runtime';
 import {
+  editMessageRecord,
   linked,
+  unsendMessageRecord,
+  hideMessageRecord,
   raise,
   valueOf,
   threadRecord,
@@ -111,6 +114,16 @@ export function reduceThreadList(
     // Friends, blocks and pages decide what the sidebar and the lists show: read them again.
     case 'graph_changed':
       return REFETCH;
+    // A row's preview is the message's own record: it reads the new text or the tombstone.
+    case 'message_edited':
+      editMessageRecord(store, delta.message_id, delta.text, delta.edited_at);
+      return NO_EFFECT;
+    case 'message_unsent':
+      unsendMessageRecord(store, delta.message_id);
+      return NO_EFFECT;
+    case 'message_hidden':
+      hideMessageRecord(store, delta.message_id);
+      return NO_EFFECT;
     case 'message_new':
     case 'read_receipt':
     case 'message_delivered':
