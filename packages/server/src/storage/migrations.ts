@@ -14,6 +14,7 @@ import { threadActivityUnindexedMigration } from './migrations/012-thread-activi
 import { deltaIdBlocksMigration } from './migrations/013-delta-id-blocks';
 import { rosterVersionsMigration } from './migrations/014-roster-versions';
 import { provisioningMigration } from './migrations/045-provisioning';
+import { ssoMigration } from './migrations/046-sso';
 
 /**
  * Every migration in order. Names sort in the order they run; a feature adds
@@ -35,4 +36,5 @@ export const migrations: Record<string, DialectMigration> = {
   '013-delta-id-blocks': deltaIdBlocksMigration,
   '014-roster-versions': rosterVersionsMigration,
   '045-provisioning': provisioningMigration,
+  '046-sso': ssoMigration,
 };

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import type { Metrics } from '../observability/metrics';
 import { answerBodyErrorsAsBadRequest } from '../rest/body';
+import { ssoLogoutUrl } from '../sso/routes';
 import { verifyPassword } from './passwords';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { createSession, deleteSession, findLoginCandidate } from './session-repo';
@@ -82,6 +83,13 @@ export function authRoutes({ ctx, metrics }: AuthRoutesDeps): FastifyPluginAsync
       },
       async (request, reply) => {
         noStore(reply);
+        if (!ctx.config.passwordLogin) {
+          throw new AppError(
+            'password_login_disabled',
+            'Passwords are turned off here: sign in with your organization’s account.',
+            403,
+          );
+        }
         const parsed = loginSchema.safeParse(request.body ?? {});
         if (!parsed.success) {
           metrics.loginAttempts.inc({ outcome: 'bad_request' });
@@ -112,9 +120,14 @@ export function authRoutes({ ctx, metrics }: AuthRoutesDeps): FastifyPluginAsync
 
     app.post('/auth/logout', async (request, reply) => {
       noStore(reply);
-      if (request.authSession !== null) await deleteSession(ctx.db, request.authSession.idHash);
+      let endSessionUrl: string | null = null;
+      if (request.authSession !== null) {
+        // RP-initiated logout: a session from the identity provider ends there too.
+        endSessionUrl = await ssoLogoutUrl(ctx, request, request.authSession.idHash);
+        await deleteSession(ctx.db, request.authSession.idHash);
+      }
       clearSessionCookie(reply, ctx.config);
-      return { ok: true };
+      return endSessionUrl === null ? { ok: true } : { ok: true, end_session_url: endSessionUrl };
     });
 
     app.get('/auth/session', (request, reply) => {
