@@ -1,6 +1,7 @@
 import { SYNC_CLOSE } from '@messenger/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisBus } from '../../src/features/sync/redis-bus';
+import { gqlOk } from '../graphql/support';
 import { createLogger } from '../../src/logger';
 import { startLiveApp, type LiveApp } from '../sync/support/app';
 import { isRedisReachable, TEST_REDIS_URL } from '../sync/support/redis';
@@ -61,6 +62,19 @@ describe.skipIf(!redis).each(dialects)('SCIM changes seen live on two nodes (%s)
     // A new socket with the old cookie is refused too.
     const again = await nodeB.socket('dot');
     expect((await again.closed).code).toBe(SYNC_CLOSE.unauthenticated);
+    // Their friends see them as deactivated.
+    const sidebar = await gqlOk<{
+      viewer: {
+        chat_sidebar_preload: { shortProfiles: { id: string; is_deactivated: boolean }[] };
+      };
+    }>(
+      nodeA.app,
+      await nodeA.session('ann'),
+      'query { viewer { chat_sidebar_preload { shortProfiles { id is_deactivated } } } }',
+    );
+    const profiles = sidebar.viewer.chat_sidebar_preload.shortProfiles;
+    expect(profiles.find((p) => p.id === PEOPLE.dot)?.is_deactivated).toBe(true);
+    expect(profiles.find((p) => p.id === PEOPLE.ben)?.is_deactivated).toBe(false);
   });
 
   it('a SCIM group is a group conversation its members see arrive, change and go', async () => {
