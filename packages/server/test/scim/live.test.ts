@@ -49,6 +49,8 @@ describe.skipIf(!redis).each(dialects)('SCIM changes seen live on two nodes (%s)
     await dotOnB.hello(0);
     const benOnB = await nodeB.socket('ben');
     await benOnB.hello(0);
+    const calOnA = await nodeA.socket('cal');
+    await calOnA.hello(0);
 
     const off = await scim(nodeA.app, 'PATCH', `/scim/v2/Users/${PEOPLE.dot}`, {
       schemas: [PATCH_OP],
@@ -59,6 +61,9 @@ describe.skipIf(!redis).each(dialects)('SCIM changes seen live on two nodes (%s)
     expect(closedA.code).toBe(SYNC_CLOSE.unauthenticated);
     expect(closedB.code).toBe(SYNC_CLOSE.unauthenticated);
     expect(benOnB.isClosed).toBeNull();
+    // Ben is dot's friend: his sidebar is told to read itself again; cal, a stranger, hears nothing.
+    await benOnB.waitFor((f) => f.type === 'delta' && f.delta.kind === 'graph_changed');
+    expect(calOnA.deltas('graph_changed')).toEqual([]);
     // A new socket with the old cookie is refused too.
     const again = await nodeB.socket('dot');
     expect((await again.closed).code).toBe(SYNC_CLOSE.unauthenticated);
