@@ -99,6 +99,8 @@ describe.each(dialects)('OpenID Connect sign-in against a real provider (%s)', (
         body: JSON.stringify({ username: 'ann.sync', password: 'x' }),
       });
       expect(password.status).toBe(403);
+      const methods = await fetch(`${base}/auth/methods`);
+      expect(await methods.json()).toEqual({ password: false, sso: true });
       expect(await password.json()).toMatchObject({ error: { code: 'password_login_disabled' } });
 
       idp.autoLogin = PEOPLE.ann;

@@ -130,6 +130,12 @@ export function authRoutes({ ctx, metrics }: AuthRoutesDeps): FastifyPluginAsync
       return endSessionUrl === null ? { ok: true } : { ok: true, end_session_url: endSessionUrl };
     });
 
+    // Which ways of signing in the login page offers (passwords, single sign-on, or both).
+    app.get('/auth/methods', (_request, reply) => {
+      noStore(reply);
+      return { password: ctx.config.passwordLogin, sso: ctx.config.oidc !== undefined };
+    });
+
     app.get('/auth/session', (request, reply) => {
       noStore(reply);
       const viewer = requireViewer(request);
