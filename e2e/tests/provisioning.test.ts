@@ -79,9 +79,27 @@ describe('the host network provisions while the page is open', () => {
     });
     expect(added.status).toBe(200);
     await row.first().waitFor();
-    await page.setViewportSize({ width: 1280, height: 800 });
     await page.screenshot({ path: '/work/screens/embed35/sidebar-friend-added-1280.png' });
     await checkAccessibility(page, 'the host page after a friendship arrived live');
+
+    // The host network deactivates the new friend, then brings them back: the open row follows.
+    const setActive = (active: boolean) =>
+      admin(`/scim/v2/Users/${stranger.id}`, SCIM_TOKEN, 'PATCH', {
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+        Operations: [{ op: 'replace', path: 'active', value: active }],
+      });
+    expect((await setActive(false)).status).toBe(200);
+    await row.getByText('Deactivated').waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({
+      path: '/work/screens/embed35/sidebar-deactivated-390.png',
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: '/work/screens/embed35/sidebar-deactivated-1280.png' });
+    await checkAccessibility(page, 'the host page with a deactivated friend');
+    expect((await setActive(true)).status).toBe(200);
+    await expect.poll(() => row.getByText('Deactivated').count()).toBe(0);
 
     const removed = await admin('/admin/graph', ADMIN_TOKEN, 'POST', {
       changes: [{ op: 'remove', ...friendship }],

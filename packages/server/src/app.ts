@@ -13,6 +13,7 @@ import { registerHealthRoutes } from './features/observability/readiness';
 import { restRoutes } from './features/rest/routes';
 import { graphAdminRoutes } from './features/graph-admin/routes';
 import { scimRoutes } from './features/scim/routes';
+import { ssoRoutes } from './features/sso/routes';
 import { notFoundHandler, webClientRoutes } from './features/web-client/plugin';
 import { presenceStoreFor } from './features/presence/store';
 import { registerGraphQL } from './graphql/plugin';
@@ -80,6 +81,7 @@ export async function buildApp(
   await app.register(restRoutes(ctx));
   await app.register(networkRoutes(ctx));
   await app.register(scimRoutes(ctx));
+  await app.register(ssoRoutes(ctx));
   await app.register(graphAdminRoutes(ctx));
   await app.register(attachmentRoutes(ctx));
   registerGraphQL(app, { ctx, presence: presenceStoreFor(ctx) });

@@ -102,6 +102,16 @@ const envSchema = z.object({
   /** A separate listener (host:port) that serves only /metrics, without a token. */
   METRICS_LISTEN: listenAddress.optional(),
   TRUST_PROXY: trustProxySchema,
+  /** OpenID Connect sign-in (docs/embedding.md): the identity provider's issuer URL; unset: off. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The ID token claim that holds the person's id in the network file. */
+  OIDC_PERSON_CLAIM: z.string().min(1).default('sub'),
+  /** on: an unknown person is created at their first sign-in (just in time); off: refused. */
+  OIDC_JIT: z.enum(['on', 'off']).default('off'),
+  /** off: only single sign-on signs people in (POST /auth/login answers 403). */
+  PASSWORD_LOGIN: z.enum(['on', 'off']).default('on'),
   /** Bearer token of the SCIM 2.0 provisioning endpoints (/scim/v2); unset: they answer 403. */
   SCIM_TOKEN: z.string().min(16).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -177,6 +187,9 @@ export interface Config {
   metricsListen: { host: string; port: number } | undefined;
   trustProxy: TrustProxy;
   scimToken: string | undefined;
+  /** Set when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET all are. */
+  oidc: OidcConfig | undefined;
+  passwordLogin: boolean;
   production: boolean;
   logLevel: string;
   demo: 'auto' | 'off';
@@ -203,6 +216,14 @@ export interface Config {
   messageUnsendWindowMs: number;
 }
 
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  personClaim: string;
+  jit: boolean;
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -214,6 +235,27 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     throw new ConfigError(`invalid ${String(issue?.path[0])}: ${issue?.message ?? 'invalid'}`);
   }
   const e = parsed.data;
+  const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+  if (oidcParts.some((v) => v !== undefined) && oidcParts.some((v) => v === undefined)) {
+    throw new ConfigError(
+      'invalid OIDC_ISSUER: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together',
+    );
+  }
+  const oidc: OidcConfig | undefined =
+    e.OIDC_ISSUER === undefined ||
+    e.OIDC_CLIENT_ID === undefined ||
+    e.OIDC_CLIENT_SECRET === undefined
+      ? undefined
+      : {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID,
+          clientSecret: e.OIDC_CLIENT_SECRET,
+          personClaim: e.OIDC_PERSON_CLAIM,
+          jit: e.OIDC_JIT === 'on',
+        };
+  if (e.PASSWORD_LOGIN === 'off' && oidc === undefined) {
+    throw new ConfigError('invalid PASSWORD_LOGIN: off needs OIDC_ISSUER, or nobody could sign in');
+  }
   return {
     host: e.HOST,
     port: e.PORT,
@@ -226,6 +268,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     metricsListen: e.METRICS_LISTEN,
     trustProxy: e.TRUST_PROXY,
     scimToken: e.SCIM_TOKEN,
+    oidc,
+    passwordLogin: e.PASSWORD_LOGIN === 'on',
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     demo: e.DEMO,

@@ -18,6 +18,7 @@ import { deltaIdBlocksMigration } from './migrations/013-delta-id-blocks';
 import { rosterVersionsMigration } from './migrations/014-roster-versions';
 import { openCallsIndexMigration } from './migrations/030-open-calls-index';
 import { provisioningMigration } from './migrations/045-provisioning';
+import { ssoMigration } from './migrations/046-sso';
 
 /**
  * Every migration in order. Names sort in the order they run; a feature adds
@@ -43,4 +44,5 @@ export const migrations: Record<string, DialectMigration> = {
   '022-hidden-messages': hiddenMessagesMigration,
   '030-open-calls-index': openCallsIndexMigration,
   '045-provisioning': provisioningMigration,
+  '046-sso': ssoMigration,
 };

@@ -1,6 +1,7 @@
 import { SYNC_CLOSE } from '@messenger/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisBus } from '../../src/features/sync/redis-bus';
+import { gqlOk } from '../graphql/support';
 import { createLogger } from '../../src/logger';
 import { startLiveApp, type LiveApp } from '../sync/support/app';
 import { isRedisReachable, TEST_REDIS_URL } from '../sync/support/redis';
@@ -48,6 +49,8 @@ describe.skipIf(!redis).each(dialects)('SCIM changes seen live on two nodes (%s)
     await dotOnB.hello(0);
     const benOnB = await nodeB.socket('ben');
     await benOnB.hello(0);
+    const calOnA = await nodeA.socket('cal');
+    await calOnA.hello(0);
 
     const off = await scim(nodeA.app, 'PATCH', `/scim/v2/Users/${PEOPLE.dot}`, {
       schemas: [PATCH_OP],
@@ -58,9 +61,25 @@ describe.skipIf(!redis).each(dialects)('SCIM changes seen live on two nodes (%s)
     expect(closedA.code).toBe(SYNC_CLOSE.unauthenticated);
     expect(closedB.code).toBe(SYNC_CLOSE.unauthenticated);
     expect(benOnB.isClosed).toBeNull();
+    // Ben is dot's friend: his sidebar is told to read itself again; cal, a stranger, hears nothing.
+    await benOnB.waitFor((f) => f.type === 'delta' && f.delta.kind === 'graph_changed');
+    expect(calOnA.deltas('graph_changed')).toEqual([]);
     // A new socket with the old cookie is refused too.
     const again = await nodeB.socket('dot');
     expect((await again.closed).code).toBe(SYNC_CLOSE.unauthenticated);
+    // Their friends see them as deactivated.
+    const sidebar = await gqlOk<{
+      viewer: {
+        chat_sidebar_preload: { shortProfiles: { id: string; is_deactivated: boolean }[] };
+      };
+    }>(
+      nodeA.app,
+      await nodeA.session('ann'),
+      'query { viewer { chat_sidebar_preload { shortProfiles { id is_deactivated } } } }',
+    );
+    const profiles = sidebar.viewer.chat_sidebar_preload.shortProfiles;
+    expect(profiles.find((p) => p.id === PEOPLE.dot)?.is_deactivated).toBe(true);
+    expect(profiles.find((p) => p.id === PEOPLE.ben)?.is_deactivated).toBe(false);
   });
 
   it('a SCIM group is a group conversation its members see arrive, change and go', async () => {

@@ -127,13 +127,15 @@ export function SessionProvider({
   );
 
   const logout = useCallback(async () => {
+    let endSessionUrl: string | null = null;
     try {
-      await postLogout(api);
+      endSessionUrl = await postLogout(api);
     } finally {
       api.setCsrfToken(null);
       marker.set(false);
       setState({ status: 'anonymous' });
     }
+    if (endSessionUrl !== null) window.location.assign(endSessionUrl);
   }, [api, marker]);
 
   const acknowledgeExpiry = useCallback(() => {

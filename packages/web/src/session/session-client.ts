@@ -38,8 +38,18 @@ export function postLogin(api: Api, credentials: Credentials): Promise<SessionIn
   return api.json<SessionInfo>('/auth/login', { method: 'POST', body: credentials });
 }
 
-export async function postLogout(api: Api): Promise<void> {
-  await api.json<unknown>('/auth/logout', { method: 'POST', body: {} });
+/**
+ * Logs out here; for a session from single sign-on, returns the identity
+ * provider's end-session URL, where the browser goes next so that the
+ * provider's session ends too (RP-initiated logout).
+ */
+export async function postLogout(api: Api): Promise<string | null> {
+  const answer = await api.json<{ end_session_url?: unknown }>('/auth/logout', {
+    method: 'POST',
+    body: {},
+  });
+  const url = answer.end_session_url;
+  return typeof url === 'string' && /^https?:\/\//.test(url) ? url : null;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import type { Metrics } from '../observability/metrics';
 import { answerBodyErrorsAsBadRequest } from '../rest/body';
+import { ssoLogoutUrl } from '../sso/routes';
 import { endSessions } from './end-sessions';
 import { createLoginLimiter, LoginRateLimited } from './login-limits';
 import { verifyPassword } from './passwords';
@@ -85,6 +86,13 @@ export function authRoutes({ ctx, metrics }: AuthRoutesDeps): FastifyPluginAsync
       },
       async (request, reply) => {
         noStore(reply);
+        if (!ctx.config.passwordLogin) {
+          throw new AppError(
+            'password_login_disabled',
+            'Passwords are turned off here: sign in with your organization’s account.',
+            403,
+          );
+        }
         const parsed = loginSchema.safeParse(request.body ?? {});
         if (!parsed.success) {
           metrics.loginAttempts.inc({ outcome: 'bad_request' });
@@ -114,9 +122,20 @@ export function authRoutes({ ctx, metrics }: AuthRoutesDeps): FastifyPluginAsync
 
     app.post('/auth/logout', async (request, reply) => {
       noStore(reply);
-      if (request.authSession !== null) await endSession(ctx, request.authSession.idHash);
+      let endSessionUrl: string | null = null;
+      if (request.authSession !== null) {
+        // RP-initiated logout: a session from the identity provider ends there too.
+        endSessionUrl = await ssoLogoutUrl(ctx, request, request.authSession.idHash);
+        await endSession(ctx, request.authSession.idHash);
+      }
       clearSessionCookie(reply, ctx.config);
-      return { ok: true };
+      return endSessionUrl === null ? { ok: true } : { ok: true, end_session_url: endSessionUrl };
+    });
+
+    // Which ways of signing in the login page offers (passwords, single sign-on, or both).
+    app.get('/auth/methods', (_request, reply) => {
+      noStore(reply);
+      return { password: ctx.config.passwordLogin, sso: ctx.config.oidc !== undefined };
     });
 
     app.get('/auth/session', (request, reply) => {

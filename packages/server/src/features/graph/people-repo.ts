@@ -19,6 +19,8 @@ export interface PersonRow {
   birth_month: number | null;
   picture: string | null;
   can_receive_money: number;
+  /** 0 active, 1 deactivated (SCIM), 2 deleted (migration 045-provisioning). */
+  deactivated: number;
 }
 
 export const PERSON_COLUMNS = [
@@ -37,6 +39,7 @@ export const PERSON_COLUMNS = [
   'people.birth_month',
   'people.picture',
   'people.can_receive_money',
+  'people.deactivated',
 ] as const;
 
 /** SQLite's default limit on bound parameters is far above this; PostgreSQL's too. */

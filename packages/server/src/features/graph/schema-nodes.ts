@@ -55,6 +55,8 @@ export const MessagingUserInterface = builder.interfaceRef<PersonModel>('Messagi
     is_messenger_user: t.boolean({ resolve: () => true }),
     is_messenger_only: t.boolean({ resolve: (m) => m.row.messenger_only === 1 }),
     is_memorialized: t.boolean({ resolve: (m) => m.row.memorialized === 1 }),
+    /** Deactivated or deleted by the host network (SCIM): shown as such, cannot sign in. */
+    is_deactivated: t.boolean({ resolve: (m) => m.row.deactivated !== 0 }),
     is_work_user: t.boolean({ resolve: (m) => m.row.account === 'work' }),
     is_birthday: t.boolean({
       resolve: (m, _args, ctx) => personIsBirthday(m.row, ctx.app.clock.now()),

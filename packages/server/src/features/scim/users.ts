@@ -14,6 +14,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../storage/database';
 import { endSessions } from '../accounts/end-sessions';
 import { newThreadId } from '../messaging/ids';
+import { commitWithDeltas, type DeltaSink } from '../sync/commit';
 import { ARGON2_OPTIONS } from '../network/password-hashes';
 import {
   checkIfMatch,
@@ -156,6 +157,28 @@ function keptOf(input: ScimUserInput): string {
   );
 }
 
+/**
+ * The person's friends and contacts hear a graph_changed delta: their open
+ * sidebars read themselves again and show the person deactivated (or back,
+ * or gone).
+ */
+async function tellFriends(trx: Kysely<Database>, sink: DeltaSink, id: string): Promise<void> {
+  const friends = await trx
+    .selectFrom('friendships')
+    .select('friend_id as other')
+    .where('person_id', '=', id)
+    .execute();
+  const contacts = await trx
+    .selectFrom('contacts')
+    .select('contact_id as other')
+    .where('person_id', '=', id)
+    .execute();
+  const others = new Set([...friends, ...contacts].map((r) => r.other));
+  for (const userId of others) {
+    sink.add({ userId, delta: { kind: 'graph_changed', aspects: ['friends'] } });
+  }
+}
+
 export class ScimUsers {
   constructor(
     private readonly ctx: AppContext,
@@ -262,7 +285,7 @@ export class ScimUsers {
       input.password === undefined ? null : await hash(input.password, ARGON2_OPTIONS);
     const now = this.ctx.clock.now();
     const { name, short } = namesOf(input);
-    const deactivating = await this.ctx.db.transact(async (trx) => {
+    const deactivating = await commitWithDeltas(this.ctx, async (trx, sink) => {
       const row = await readUser(trx, id);
       if (row === undefined) throw scimNotFound('User', id);
       checkIfMatch(ifMatch, (toScimUser(row, this.baseUrl).meta as { version: string }).version);
@@ -298,6 +321,7 @@ export class ScimUsers {
           }),
         )
         .execute();
+      if (row.deactivated !== deactivated) await tellFriends(trx, sink, id);
       return row.deactivated === 0 && deactivated === 1;
     });
     if (deactivating) await endSessions(this.ctx, { userIds: [id] });
@@ -327,9 +351,10 @@ export class ScimUsers {
    * name their sender.
    */
   async delete(id: string): Promise<void> {
-    await this.ctx.db.transact(async (trx) => {
+    await commitWithDeltas(this.ctx, async (trx, sink) => {
       const row = await readUser(trx, id);
       if (row === undefined) throw scimNotFound('User', id);
+      await tellFriends(trx, sink, id);
       await trx
         .updateTable('people')
         .set({ deactivated: 2, username: `deleted.${id}`, password_hash: '' })

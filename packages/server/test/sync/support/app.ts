@@ -36,6 +36,8 @@ export interface LiveAppOptions {
   env?: Record<string, string>;
   /** Instead of the silent logger (tests that read what is logged). */
   logger?: AppContext['logger'];
+  /** A port chosen beforehand (an identity provider registered this app's URLs); 0: any. */
+  port?: number;
 }
 
 /** The app listening on a free port over a fresh database seeded with the world. */
@@ -61,7 +63,7 @@ export async function startLiveApp(
     ...(options.bus === undefined ? {} : { bus: options.bus }),
   };
   const app = await buildApp(ctx);
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const runtime = syncRuntimeOf(ctx);
   if (runtime === undefined) throw new Error('sync is not registered');
   const sessions = new Map<PersonName, Promise<Session>>();

@@ -66,6 +66,7 @@ export function SidebarBody({
               name
               thumbSrc
               is_birthday
+              is_deactivated
               type
               is_messenger_user
               search_tokens

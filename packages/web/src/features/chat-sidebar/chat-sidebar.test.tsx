@@ -22,13 +22,14 @@ class SilentSocket {
 
 const VIEWER = '11';
 
-function person(id: string, name: string, birthday: boolean) {
+function person(id: string, name: string, birthday: boolean, deactivated = false) {
   return {
     __typename: 'User',
     id,
     name,
     thumbSrc: null,
     is_birthday: birthday,
+    is_deactivated: deactivated,
     type: 'friend',
     is_messenger_user: true,
     search_tokens: [],
@@ -82,11 +83,12 @@ function environmentWithPreload() {
       id: VIEWER,
       sync_seq: 3,
       chat_sidebar_preload: {
-        buddies: ['12-ACTIVE', '13-OFFLINE', '14-IDLE'],
+        buddies: ['12-ACTIVE', '13-OFFLINE', '14-IDLE', '15-ACTIVE'],
         shortProfiles: [
           person('12', 'Ann Active', false),
           person('13', 'Bo Birthday', true),
           person('14', 'Cy Idle', false),
+          person('15', 'Dee Gone', false, true),
         ],
         groups: [
           group('31', 'Book Club', [member(VIEWER, 'Vi Viewer'), member('12', 'Ann Active')], 3),
@@ -157,9 +159,12 @@ describe('SidebarBody', () => {
       'Ann ActiveActive now',
       'Bo Birthday🎂',
       'Cy Idle',
+      'Dee GoneDeactivated',
     ]);
     expect(rows[0]?.querySelector('.presence-dot')).not.toBeNull();
     expect(rows[2]?.querySelector('.presence-dot')).toBeNull();
+    // Deactivated by the host network: no presence however the socket reports them.
+    expect(rows[3]?.querySelector('.presence-dot')).toBeNull();
     expect(within(friends).getAllByRole('img', { name: 'Birthday today' })).toHaveLength(1);
 
     const pages = screen.getByRole('grid', { name: 'Your Pages' });

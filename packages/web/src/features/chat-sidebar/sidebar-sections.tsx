@@ -17,6 +17,8 @@ export interface FriendRow {
   name: string;
   thumbSrc: string | null | undefined;
   is_birthday: boolean;
+  /** The host network deactivated them (SCIM): no presence, marked as such. */
+  is_deactivated?: boolean;
 }
 
 export interface GroupRow {
@@ -112,7 +114,8 @@ export function FriendsSection({
         renderEmptyState={() => <p>{intl.formatMessage(chatSidebarMessages.noFriends)}</p>}
       >
         {(friend) => {
-          const active = statusOf(friend.id) === 'ACTIVE';
+          const deactivated = friend.is_deactivated === true;
+          const active = !deactivated && statusOf(friend.id) === 'ACTIVE';
           return (
             <GridListItem
               id={friend.id}
@@ -126,6 +129,11 @@ export function FriendsSection({
               <span className="sidebar-name" dir="auto">
                 {friend.name}
               </span>
+              {deactivated ? (
+                <span className="sidebar-deactivated">
+                  {intl.formatMessage(chatSidebarMessages.deactivated)}
+                </span>
+              ) : null}
               {active ? (
                 <span className="visually-hidden">
                   {intl.formatMessage(chatSidebarMessages.active)}

@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@messenger/core';
 /** Wording of the login form; the two error lines match the server's 401 and 429 answers. */
 export const loginMessages = {
   title: { id: 'web.login.title', defaultMessage: 'Log In' },
+  sso: { id: 'web.login.sso', defaultMessage: 'Log in with your organization’s account' },
   heading: { id: 'web.login.heading', defaultMessage: 'Log in to Messenger' },
   username: { id: 'web.login.username', defaultMessage: 'Username' },
   password: { id: 'web.login.password', defaultMessage: 'Password' },
