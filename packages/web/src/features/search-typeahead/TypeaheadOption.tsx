@@ -1,6 +1,7 @@
 import { objectIdOf, type SearchEntry } from '@messenger/core';
 import { memo, type ReactNode } from 'react';
 import { usePresenceDot } from '../presence/PresenceDot';
+import { Face } from '../../ui/Face';
 
 export type TypeaheadRow =
   { key: string; kind: 'entry'; entry: SearchEntry } | { key: string; kind: 'see_all' };
@@ -57,9 +58,14 @@ export const TypeaheadOption = memo(function TypeaheadOption({
         seeAllLabel
       ) : (
         <>
-          <span className="search-typeahead-photo" aria-hidden="true">
-            {entry.photo === null ? null : <img src={entry.photo} alt="" width={28} height={28} />}
-          </span>
+          {/* The object's own id (the last part of uniqueID) keeps its colour the same everywhere. */}
+          <Face
+            id={entry.uniqueID.split(':').at(-1) ?? entry.uniqueID}
+            name={entry.title}
+            src={entry.photo}
+            size={28}
+            className="search-typeahead-photo"
+          />
           <span className="search-typeahead-texts">
             <span className="search-typeahead-title" dir="auto">
               {presence.dot}
