@@ -63,7 +63,16 @@ function QueryInput({ model, items }: Pick<RecipientTokenizerProps, 'model' | 'i
       combo?.close();
     }
   }
-  return <Input className="tokenizer-input" onKeyDown={onKeyDown} />;
+  return (
+    <Input
+      className="tokenizer-input"
+      onKeyDown={onKeyDown}
+      // After a pick the dropdown closes with the focus still here; a click asks for it again.
+      onClick={() => {
+        if (combo?.isOpen === false) combo.open(null, 'manual');
+      }}
+    />
+  );
 }
 
 /**

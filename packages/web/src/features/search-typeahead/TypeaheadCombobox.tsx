@@ -178,6 +178,14 @@ export function TypeaheadCombobox({
     if (activeId !== null) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
   }, [activeId]);
 
+  // Only a popup whose list scrolls takes the focus (so the keyboard can scroll it, axe
+  // scrollable-region-focusable); a short one lets Tab pass straight through to the page.
+  const [popupScrolls, setPopupScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const element = popover.current;
+    setPopupScrolls(element !== null && element.scrollHeight > element.clientHeight + 1);
+  });
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
       case 'ArrowDown':
@@ -255,7 +263,7 @@ export function TypeaheadCombobox({
           }
           // A list taller than the popup scrolls: the keyboard can reach the scroller (axe
           // scrollable-region-focusable, issue 31); moving the focus there keeps the popup.
-          tabIndex={0}
+          tabIndex={popupScrolls ? 0 : undefined}
           onBlur={closeUnlessFocusStays}
           // Pressing a row must not take focus from the input (the pick would close on blur first).
           onMouseDown={(event) => {
