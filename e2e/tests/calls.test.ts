@@ -201,6 +201,9 @@ describe('calls', () => {
       .getByRole('listitem')
       .filter({ hasText: 'Video call' })
       .last();
+    // The history just remounted (the page came back): Virtuoso keeps its list hidden until it
+    // has scrolled to the newest message, and a hidden row is no listitem yet. Wait until shown.
+    await summary.waitFor();
     expect(await summary.locator('.message-event-text').count()).toBe(1);
     expect(await summary.getByRole('button', { name: /^Share/ }).count()).toBe(0);
   });
