@@ -181,10 +181,23 @@ export function TypeaheadCombobox({
   // Only a popup whose list scrolls takes the focus (so the keyboard can scroll it, axe
   // scrollable-region-focusable); a short one lets Tab pass straight through to the page.
   const [popupScrolls, setPopupScrolls] = useState(false);
-  useLayoutEffect(() => {
+  const measureScroll = useCallback(() => {
     const element = popover.current;
     setPopupScrolls(element !== null && element.scrollHeight > element.clientHeight + 1);
-  });
+  }, []);
+  useLayoutEffect(measureScroll);
+  // The list can outgrow the popup without this component rendering again (a row's face
+  // or font loading, the window resizing): measured again whenever either changes size.
+  useLayoutEffect(() => {
+    const element = popover.current;
+    if (!popup.open || element === null || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measureScroll);
+    observer.observe(element);
+    for (const child of Array.from(element.children)) observer.observe(child);
+    return () => {
+      observer.disconnect();
+    };
+  }, [popup.open, measureScroll]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
@@ -254,11 +267,12 @@ export function TypeaheadCombobox({
           style={
             anchor === null
               ? undefined
-              : // Never past the window's bottom: its last rows stay reachable by scrolling it.
+              : // Never past the window's bottom, nor taller than the window when the input has
+                // scrolled up out of it: its rows stay reachable by scrolling it.
                 {
                   ...anchor,
                   position: 'fixed',
-                  maxHeight: `calc(100vh - ${String(anchor.top + 8)}px)`,
+                  maxHeight: `calc(100vh - ${String(Math.max(anchor.top, 0) + 8)}px)`,
                 }
           }
           // A list taller than the popup scrolls: the keyboard can reach the scroller (axe
