@@ -116,6 +116,14 @@ export function TypeaheadCombobox({
   const closeUnlessFocusStays = (event: FocusEvent<HTMLElement>): void => {
     const next = event.relatedTarget;
     if (next instanceof Node && (next === input.current || popover.current?.contains(next))) return;
+    if (next instanceof Element) {
+      // Closed once the focus has landed, not before: the element taking it must still find
+      // the popup where the focus came from. A React Aria list entered by Tab focuses its first
+      // row, or its last when the focus came from after it (compareDocumentPosition), which a
+      // popup already removed from the page would leave to chance (sidebar e2e, ArrowDown).
+      window.addEventListener('focusin', close, { once: true });
+      return;
+    }
     close();
   };
 
