@@ -24,6 +24,34 @@ interface Fetch {
   ready: boolean;
   /** Set by the first committed effect: from then on the component's own state updates. */
   mounted: boolean;
+  /**
+   * The early request failed before the first commit: the effect reports it
+   * (the load failed, and the error boundary offers to try again) instead of
+   * silently asking again.
+   */
+  failed: { error: unknown } | null;
+  /** The operation's request identifier (query and variables). */
+  key: string;
+}
+
+/**
+ * Early requests that failed before any component showing them was committed,
+ * by environment and operation. React may throw an uncommitted render away and
+ * render the component afresh (a sibling suspended); the fresh render reports
+ * that failure instead of quietly sending the request again, so a load that
+ * failed always says so. The committed effect that reports it removes it, so
+ * Try Again (a new mount) asks again; one nobody reported expires.
+ */
+const unreported = new WeakMap<IEnvironment, Map<string, { error: unknown; at: number }>>();
+const UNREPORTED_FOR_MS = 10_000;
+
+function unreportedOf(environment: IEnvironment): Map<string, { error: unknown; at: number }> {
+  let failures = unreported.get(environment);
+  if (failures === undefined) {
+    failures = new Map();
+    unreported.set(environment, failures);
+  }
+  return failures;
 }
 
 /** Sends the query during the first render, so it is not held until React commits. */
@@ -37,15 +65,26 @@ function startFetch(
   const fetch: Fetch = {
     ready: environment.check(operation).status === 'available',
     mounted: false,
+    failed: null,
+    key: operation.request.identifier,
   };
-  if (!fetch.ready) {
+  const failures = unreportedOf(environment);
+  const earlier = failures.get(fetch.key);
+  if (!fetch.ready && earlier !== undefined && Date.now() - earlier.at < UNREPORTED_FOR_MS) {
+    fetch.failed = { error: earlier.error };
+  } else if (!fetch.ready) {
+    failures.delete(fetch.key);
     // Relay shares one request per query and variables: the effect below joins this one.
     fetchQuery(environment, query, variables).subscribe({
       complete: () => {
         if (!fetch.mounted) onEarlyData?.();
       },
-      // The effect's subscription reports errors (it asks again if this one already failed).
-      error: () => undefined,
+      // Once mounted, the effect's subscription (joined to this request) reports it.
+      error: (error: unknown) => {
+        if (fetch.mounted) return;
+        fetch.failed = { error };
+        failures.set(fetch.key, { error, at: Date.now() });
+      },
     });
   }
   return fetch;
@@ -77,6 +116,11 @@ export function useQueryInStore(
   );
   useEffect(() => {
     fetch.mounted = true;
+    if (fetch.failed !== null) {
+      unreportedOf(environment).delete(fetch.key);
+      setStatus({ kind: 'failed', error: fetch.failed.error });
+      return undefined;
+    }
     const retained = environment.retain(createOperationDescriptor(getRequest(query), variables));
     const subscription = fetchQuery(environment, query, variables, {
       fetchPolicy: 'store-or-network',
