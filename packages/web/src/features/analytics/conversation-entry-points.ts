@@ -6,8 +6,15 @@ import { useEffect } from 'react';
  * entry points"): recorded when it shows, sent with every message written in
  * it (the message's entry_point, stored by the server).
  */
-const opened = new Map<string, string>();
+const opened = new Map<string, { entryPoint: string; at: number }>();
 let nextOpen: string | null = null;
+
+/**
+ * A conversation shown again this soon after it was opened is the same opening
+ * (React mounting it again, e.g. after its first load settled), not a new one
+ * from the surface it shows on.
+ */
+const SAME_OPENING_MS = 2_000;
 
 /**
  * Called by a surface just before it opens a conversation somewhere else (the
@@ -24,15 +31,20 @@ export function recordConversationOpened(threadId: string, shownOn: EntryPointPa
 }
 
 function record(threadId: string, shownOn: string): string {
+  const now = performance.now();
+  const previous = opened.get(threadId);
+  if (nextOpen === null && previous !== undefined && now - previous.at < SAME_OPENING_MS) {
+    return previous.entryPoint;
+  }
   const entryPoint = nextOpen ?? shownOn;
   nextOpen = null;
-  opened.set(threadId, entryPoint);
+  opened.set(threadId, { entryPoint, at: now });
   return entryPoint;
 }
 
 /** The entry point recorded for `threadId`, or null when it was not opened in this page. */
 export function conversationEntryPoint(threadId: string): string | null {
-  return opened.get(threadId) ?? null;
+  return opened.get(threadId)?.entryPoint ?? null;
 }
 
 /** Records the conversation as opened each time it (or another thread in its place) shows. */
