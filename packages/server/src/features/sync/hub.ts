@@ -20,6 +20,7 @@ import type { SyncOptions } from './options';
 import { encodeDeltaFrame, PayloadBytes } from './frame-bytes';
 import type { MessengerMetrics } from '../observability/messenger-metrics';
 import { DeltaPump, type UserChannel } from './pump';
+import { liveSessionHashes, rawText } from './session-liveness';
 import { TurnCorker } from './turn-corker';
 
 /**
@@ -201,20 +202,7 @@ export class SyncHub {
   async checkSessions(): Promise<void> {
     const checked = new Set([...this.connections].map((c) => c.sessionHash));
     const hashes = [...checked];
-    const live = new Set<string>();
-    const now = this.deps.clock.now();
-    for (let i = 0; i < hashes.length; i += 500) {
-      const batch = hashes.slice(i, i + 500);
-      const rows = await this.deps.db.read((k) =>
-        k
-          .selectFrom('sessions')
-          .select('id_hash')
-          .where('id_hash', 'in', batch)
-          .where('expires_at', '>', now)
-          .execute(),
-      );
-      for (const row of rows) live.add(row.id_hash);
-    }
+    const live = await liveSessionHashes(this.deps.db, hashes, this.deps.clock.now());
     for (const conn of [...this.connections]) {
       // Sockets opened during the check were not asked about: next time.
       if (checked.has(conn.sessionHash) && !live.has(conn.sessionHash)) this.endSession(conn);
@@ -406,10 +394,4 @@ export class SyncHub {
       channel.recent.delete(seq);
     }
   }
-}
-
-function rawText(data: RawData): string {
-  if (Buffer.isBuffer(data)) return data.toString('utf8');
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.from(data).toString('utf8');
 }
