@@ -5,6 +5,7 @@ import { asSession, type Session } from '../support/session';
 import { dialectsUnderTest } from '../support/test-db';
 import { startLiveApp, type LiveApp } from '../sync/support/app';
 import { PEOPLE } from '../sync/support/world';
+import { arbitraryText, tableCounts } from './text-arbitraries';
 
 /*
  * Issue 30: arbitrary Unicode (graphemes, and raw UTF-16 with lone surrogates) in every
@@ -14,28 +15,7 @@ import { PEOPLE } from '../sync/support/world';
  */
 const dialects = await dialectsUnderTest();
 
-const text = fc.oneof(
-  fc.string({ unit: 'grapheme', maxLength: 60 }),
-  fc.string({ unit: 'binary', maxLength: 60 }),
-  fc.constantFrom(
-    '',
-    ' ',
-    '\u0000',
-    '\u202E',
-    '"; drop table messages; --',
-    '%_\\',
-    '🙂'.repeat(40),
-  ),
-);
 const RUNS = 20;
-/** Tables a refused call must leave as they were. */
-const WATCHED = [
-  'messages',
-  'threads',
-  'thread_participants',
-  'delta_log',
-  'promotion_logs',
-] as const;
 
 describe.each(dialects)('arbitrary text at the write paths (%s)', (dialect) => {
   let live: LiveApp;
@@ -61,22 +41,12 @@ describe.each(dialects)('arbitrary text at the write paths (%s)', (dialect) => {
     await live.dispose();
   });
 
-  const counts = async (): Promise<Record<string, number>> => {
-    const out: Record<string, number> = {};
-    for (const table of WATCHED) {
-      const row = await live.db.kysely
-        .selectFrom(table as 'messages')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirstOrThrow();
-      out[table] = Number(row.n);
-    }
-    return out;
-  };
+  const counts = () => tableCounts(live.db);
 
   /** Runs one call per generated text; checks the status, the error codes, and no partial write. */
   const holds = (call: (t: string) => Promise<{ status: number; codes: string[] }>) =>
     fc.assert(
-      fc.asyncProperty(text, async (t) => {
+      fc.asyncProperty(arbitraryText, async (t) => {
         const before = await counts();
         const { status, codes } = await call(t);
         expect(status, JSON.stringify(t)).toBeLessThan(500);
