@@ -45,13 +45,15 @@ async function imageSize(file: Blob): Promise<{ width: number; height: number }>
   return size;
 }
 
+/** The server's refusal codes (and the client's own checks) a person is told in words. */
+const REFUSALS: Partial<Record<string, MessageDescriptor>> = {
+  payload_too_large: attachmentMessages.tooLarge,
+  unsupported_media_type: attachmentMessages.wrongType,
+  upload_quota_exceeded: attachmentMessages.quotaReached,
+};
+
 function refusal(code: string, name: string): ComposerImage & { status: 'failed' } {
-  const error =
-    code === 'payload_too_large'
-      ? attachmentMessages.tooLarge
-      : code === 'unsupported_media_type'
-        ? attachmentMessages.wrongType
-        : attachmentMessages.failed;
+  const error = REFUSALS[code] ?? attachmentMessages.failed;
   return {
     localId: '',
     name,

@@ -17,6 +17,11 @@ export const attachmentMessages = {
     id: 'web.attachments.tooMany',
     defaultMessage: 'A message can have at most {max} images.',
   },
+  quotaReached: {
+    id: 'web.attachments.quotaReached',
+    defaultMessage:
+      '{name} was not added: too many images are waiting to be sent. Send or remove some first.',
+  },
   failed: { id: 'web.attachments.failed', defaultMessage: '{name} could not be uploaded.' },
   image: { id: 'web.attachments.image', defaultMessage: 'Image' },
   preview: {
