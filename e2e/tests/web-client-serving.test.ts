@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from '../support/fixtures';
 
@@ -5,6 +7,29 @@ const e2e = useE2E();
 
 async function get(path: string): Promise<Response> {
   return fetch(`${e2e.serverUrl}${path}`, { redirect: 'manual' });
+}
+
+/** The bytes on the wire (fetch would decompress them) for an Accept-Encoding. */
+function raw(
+  path: string,
+  acceptEncoding: string,
+): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${e2e.serverUrl}${path}`,
+      { headers: { 'accept-encoding': acceptEncoding } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          resolve({ headers: res.headers, body: Buffer.concat(chunks) });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 describe('the server serves the built web client', () => {
@@ -25,6 +50,27 @@ describe('the server serves the built web client', () => {
     const response = await get(script!);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the scripts and the page precompressed, by Accept-Encoding, the smallest first', async () => {
+    const html = await (await get('/')).text();
+    const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    if (script === undefined) throw new Error('no entry script');
+    for (const path of [script, '/']) {
+      const plain = await raw(path, 'identity');
+      expect(plain.headers['content-encoding'], path).toBeUndefined();
+      const brotli = await raw(path, 'gzip, deflate, br');
+      expect(brotli.headers['content-encoding'], path).toBe('br');
+      expect(brotli.headers.vary, path).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(brotli.body).equals(plain.body), path).toBe(true);
+      const gzip = await raw(path, 'gzip');
+      expect(gzip.headers['content-encoding'], path).toBe('gzip');
+      expect(gunzipSync(gzip.body).equals(plain.body), path).toBe(true);
+      expect(brotli.body.length, path).toBeLessThan(gzip.body.length);
+      expect(gzip.body.length, path).toBeLessThan(plain.body.length);
+      // A client that refuses Brotli gets gzip.
+      expect((await raw(path, 'br;q=0, gzip')).headers['content-encoding'], path).toBe('gzip');
+    }
   });
 
   it("leaves the server's own paths and unknown paths alone", async () => {

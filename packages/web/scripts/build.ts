@@ -30,6 +30,7 @@ import {
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { precompress } from './precompress';
 
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 const repoRoot = join(webDir, '../..');
@@ -146,6 +147,11 @@ async function main(): Promise<void> {
   mkdirSync(buildsDir, { recursive: true });
   const next = join(buildsDir, `${String(Date.now())}-${hash.slice(0, 12)}`);
   await build({ root: webDir, build: { outDir: next, emptyOutDir: true } });
+  const packed = precompress(next);
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+  process.stdout.write(
+    `precompressed ${String(packed.files)} files: ${kib(packed.raw)} → Brotli ${kib(packed.brotli)}, gzip ${kib(packed.gzip)}\n`,
+  );
   const ownAssets = existsSync(join(next, 'assets')) ? readdirSync(join(next, 'assets')) : [];
   writeFileSync(join(next, OWN_ASSETS_FILE), JSON.stringify(ownAssets));
   carryOverAssets(previous, next);

@@ -74,6 +74,9 @@ export function webClientRoutes(options: WebClientOptions = {}): FastifyPluginAs
       dotfiles: 'ignore',
       // The folder may appear later (the client built after the server started): no warning.
       suppressWarning: true,
+      // The build writes .br and .gz beside each file (web/scripts/precompress.ts): sent by
+      // Accept-Encoding, with Vary, and the plain file to a client that takes neither.
+      preCompressed: true,
     });
 
     for (const file of PUBLIC_FILES) {
@@ -82,10 +85,13 @@ export function webClientRoutes(options: WebClientOptions = {}): FastifyPluginAs
       );
     }
 
-    const sendIndex = async (reply: FastifyReply): Promise<FastifyReply> => {
-      let html: Buffer;
+    const sendIndex = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ): Promise<FastifyReply> => {
+      let html: EncodedFile;
       try {
-        html = await readFile(indexFile);
+        html = await readEncoded(indexFile, request);
       } catch {
         return reply
           .status(503)
@@ -97,14 +103,48 @@ export function webClientRoutes(options: WebClientOptions = {}): FastifyPluginAs
     };
 
     for (const route of SPA_ROUTES) {
-      app.get(route, (_request, reply) => sendIndex(reply));
+      app.get(route, (request, reply) => sendIndex(request, reply));
     }
   };
 }
 
+interface EncodedFile {
+  body: Buffer | string;
+  /** The content-encoding of `body`, or null for the file as it is. */
+  encoding: 'br' | 'gzip' | null;
+}
+
+/** The encodings a request takes, from Accept-Encoding (q=0 refuses one). */
+function acceptedEncodings(request: FastifyRequest): Set<string> {
+  const header = request.headers['accept-encoding'];
+  const accepted = new Set<string>();
+  for (const part of (typeof header === 'string' ? header : '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+    if (name !== '' && !refused) accepted.add(name);
+  }
+  return accepted;
+}
+
+/** The smallest precompressed copy of `file` the request takes (the build writes them), or the file. */
+async function readEncoded(file: string, request: FastifyRequest): Promise<EncodedFile> {
+  const accepted = acceptedEncodings(request);
+  for (const [encoding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (accepted.has(encoding) && existsSync(`${file}${suffix}`)) {
+      return { body: await readFile(`${file}${suffix}`), encoding };
+    }
+  }
+  return { body: await readFile(file), encoding: null };
+}
+
 /** The app's HTML: never cached without asking (security headers come from features/security). */
-function sendPage(reply: FastifyReply, html: Buffer | string): FastifyReply {
-  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+function sendPage(reply: FastifyReply, html: EncodedFile): FastifyReply {
+  reply.header('vary', 'accept-encoding');
+  if (html.encoding !== null) reply.header('content-encoding', html.encoding);
+  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html.body);
 }
 
 /** A browser navigating (it takes HTML before JSON), not a program asking for JSON. */
@@ -145,11 +185,11 @@ export function notFoundHandler(
       const wire = toWireError(notFound(`There is nothing at ${request.method} ${request.url}.`));
       return reply.status(wire.statusCode).send(wire.body);
     }
-    let html: Buffer | string;
+    let html: EncodedFile;
     try {
-      html = await readFile(indexFile);
+      html = await readEncoded(indexFile, request);
     } catch {
-      html = PLAIN_NOT_FOUND;
+      html = { body: PLAIN_NOT_FOUND, encoding: null };
     }
     return sendPage(reply.status(404), html);
   };
