@@ -73,7 +73,11 @@ describe('presence on a page that is already open', () => {
     // Every surface that names the friend is open and settled before they log in:
     // a chat tab with them, a typeahead row, and (another tab) their conversation.
     await friendRow.click();
-    const tabHeader = page.locator('.chat-tab-header').first();
+    // The friend's tab: tabs another test opened for this viewer may be open too.
+    const tabHeader = page
+      .locator('.chat-tab-header')
+      .filter({ has: page.getByRole('button', { name: friend.name, exact: true }) })
+      .first();
     await tabHeader.waitFor();
     const search = sidebar.getByRole('search', { name: 'Search Messenger' }).getByRole('combobox');
     await search.fill(friend.name);
@@ -98,6 +102,8 @@ describe('presence on a page that is already open', () => {
     const onlineAfter = await timeUntil(friendRow, true, LIVE_WITHIN_MS);
     expect(await friendRow.getByText('Active now').count()).toBe(1);
     await timeUntil(tabHeader, true, LIVE_WITHIN_MS);
+    // Still open (a failure here is the popup closing, not presence missing from it).
+    expect(await option.first().isVisible()).toBe(true);
     await timeUntil(option.first(), true, LIVE_WITHIN_MS);
     await expect.poll(() => activeNow.count(), { timeout: LIVE_WITHIN_MS }).toBe(1);
     // Words for screen readers: the row is described as "Active now", its name stays the name.
