@@ -52,6 +52,19 @@ describe('the server serves the built web client', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
+  it("ships React's production build, whoever ran the build (a test runner sets NODE_ENV=test)", async () => {
+    const html = await (await get('/')).text();
+    expect(html).not.toContain('jsx-dev-runtime');
+    const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const path of scripts) {
+      // A warning only React's development build contains.
+      expect(await (await get(path!)).text(), path).not.toContain(
+        'Each child in a list should have a unique',
+      );
+    }
+  });
+
   it('sends the scripts and the page precompressed, by Accept-Encoding, the smallest first', async () => {
     const html = await (await get('/')).text();
     const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];

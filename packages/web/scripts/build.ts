@@ -135,6 +135,9 @@ function prune(served: string, previous: string | null): void {
 }
 
 async function main(): Promise<void> {
+  // Always React's production build: a build started from a test runner (vitest sets
+  // NODE_ENV=test) would otherwise ship React's development build and its dev JSX runtime.
+  process.env.NODE_ENV = 'production';
   const ifChanged = process.argv.includes('--if-changed');
   runRelay();
   const hash = sourceHash();
@@ -146,7 +149,11 @@ async function main(): Promise<void> {
 
   mkdirSync(buildsDir, { recursive: true });
   const next = join(buildsDir, `${String(Date.now())}-${hash.slice(0, 12)}`);
-  await build({ root: webDir, build: { outDir: next, emptyOutDir: true } });
+  await build({
+    root: webDir,
+    mode: 'production',
+    build: { outDir: next, emptyOutDir: true },
+  });
   const packed = precompress(next);
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
   process.stdout.write(
