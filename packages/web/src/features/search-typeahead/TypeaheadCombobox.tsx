@@ -235,6 +235,8 @@ export function TypeaheadCombobox({
         ref={input}
         className="search-typeahead-input"
         type="text"
+        // Browsers flag a field with neither id nor name (autofill cannot tell it apart).
+        name="messenger-search"
         role="combobox"
         aria-label={label}
         aria-autocomplete="list"
