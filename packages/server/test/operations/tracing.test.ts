@@ -64,7 +64,11 @@ async function traceOfMessage(
 ): Promise<ReceivedSpan[]> {
   const deadline = Date.now() + 5000;
   for (;;) {
-    await Promise.all(nodes.map((node) => node.ctx.tracing?.flush()));
+    await Promise.all(
+      nodes.map(async (node) => {
+        await node.ctx.tracing?.flush();
+      }),
+    );
     const root = receiver.spans.find((s) => s.attributes['messaging.message.id'] === messageId);
     const spans = root === undefined ? [] : receiver.traceOf(root.traceId);
     if (done(spans)) return spans;

@@ -61,7 +61,6 @@ export async function sendMessage(
   return batcherOf(ctx).send(viewer, input, trace);
 }
 
-
 const batchers = new WeakMap<AppContext, SendBatcher<SentMessage>>();
 
 export function sendBatchStats(ctx: AppContext): SendBatchStats {

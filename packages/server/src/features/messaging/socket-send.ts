@@ -2,12 +2,7 @@ import { nulCharPath, type ClientFrame, type ServerFrame } from '@messenger/core
 import type { AppContext } from '../../context';
 import { badRequest, toWireError } from '../../errors';
 import type { Viewer } from '../accounts/viewer';
-import {
-  endSendTrace,
-  preciseNow,
-  startSendTrace,
-  type SendTrace,
-} from '../observability/tracing';
+import { endSendTrace, preciseNow, startSendTrace, type SendTrace } from '../observability/tracing';
 import type { SyncConnection } from '../sync/connection';
 import { sendMessage } from './send-service';
 import { sentOutcome } from './send-traced';

@@ -98,8 +98,7 @@ export const tracingEnvShape = {
   OTEL_BSP_MAX_QUEUE_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(2048),
 };
 
-const tracingEnvSchema = z.object(tracingEnvShape);
-type TracingEnv = z.output<typeof tracingEnvSchema>;
+type TracingEnv = z.output<z.ZodObject<typeof tracingEnvShape>>;
 
 /** The settings, or undefined when traces are off (nothing of the SDK is loaded then). */
 export function tracingConfigFrom(e: TracingEnv): TracingConfig | undefined {

@@ -5,9 +5,8 @@ import {
   SpanKind,
   type Tracing,
 } from '../observability/tracing';
-import type { SyncBus } from './bus';
-import type { SyncConnection } from './connection';
-import type { UserChannel } from './pump';
+import type { BusMessage, SyncBus } from './bus';
+import type { DeltaPump, UserChannel } from './pump';
 
 /**
  * One node's part of a traced send (tracing on, and the bus message carried
@@ -32,13 +31,14 @@ export class DeliveryTrace {
     private readonly context: Context,
   ) {}
 
-  static start(
-    tracing: Tracing,
-    traceparent: string,
+  /** Null unless tracing is on and the message carries a valid `traceparent` (one check when off). */
+  static of(
+    tracing: Tracing | undefined,
+    message: Extract<BusMessage, { type: 'deltas' }>,
     bus: SyncBus,
-    deltas: number,
   ): DeliveryTrace | null {
-    const parent = contextFromTraceparent(traceparent);
+    if (tracing === undefined || message.trace === undefined) return null;
+    const parent = contextFromTraceparent(message.trace);
     if (parent === undefined) return null;
     const span = tracing.tracer.startSpan(
       `process ${bus.destination.name}`,
@@ -49,7 +49,8 @@ export class DeliveryTrace {
           'messaging.destination.name': bus.destination.name,
           'messaging.operation.name': 'process',
           'messaging.operation.type': 'process',
-          'messaging.batch.message_count': deltas,
+          // Notes: one per user whose log moved.
+          'messaging.batch.message_count': message.notes.length,
           'messenger.node.id': bus.nodeId,
         },
       },
@@ -59,12 +60,12 @@ export class DeliveryTrace {
   }
 
   /** Pumps the channel's sockets as the hub does, with a span per socket written. */
-  pumpAll(channel: UserChannel, pump: (conn: SyncConnection) => void): void {
+  pumpAll(channel: UserChannel, pumper: DeltaPump): void {
     for (const conn of channel.connections) {
       if (conn.phase !== 'replaying' && conn.phase !== 'live') continue;
       const started = preciseNow();
       const before = conn.sentSeq;
-      pump(conn);
+      pumper.pump(conn, channel);
       const written = conn.sentSeq - before;
       if (written > 0) {
         this.writes.push(

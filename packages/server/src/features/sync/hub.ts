@@ -355,11 +355,7 @@ export class SyncHub {
     if (message.type === 'deltas') {
       // A message's delta is one payload for all its recipients: encoded once.
       const payloads = new PayloadBytes();
-      const { tracing } = this.deps;
-      const traced =
-        message.trace === undefined || tracing === undefined
-          ? null
-          : DeliveryTrace.start(tracing, message.trace, this.deps.bus, message.notes.length);
+      const traced = DeliveryTrace.of(this.deps.tracing, message, this.deps.bus);
       for (const note of message.notes) this.onNote(note, payloads, traced);
       traced?.finish();
     } else if (message.type === 'ephemeral') {
@@ -390,7 +386,7 @@ export class SyncHub {
       channel.arrivals = [];
       for (const wake of waiting) wake();
     }
-    if (traced !== null) traced.pumpAll(channel, (conn) => this.pumper.pump(conn, channel));
+    if (traced !== null) traced.pumpAll(channel, this.pumper);
     else
       for (const conn of channel.connections) {
         if (conn.phase === 'replaying' || conn.phase === 'live') this.pumper.pump(conn, channel);

@@ -71,20 +71,27 @@ export class OtlpReceiver {
   ) {}
 
   static async start(): Promise<OtlpReceiver> {
-    let receiver: OtlpReceiver | undefined;
+    // The handler runs only after listen, once the receiver below exists.
+    const made: { receiver?: OtlpReceiver } = {};
     const server = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        receiver?.take(request.method ?? '', request.url ?? '', request.headers['content-type'], {
-          body: Buffer.concat(chunks).toString('utf8'),
-        });
+        made.receiver?.take(
+          request.method ?? '',
+          request.url ?? '',
+          request.headers['content-type'],
+          {
+            body: Buffer.concat(chunks).toString('utf8'),
+          },
+        );
         response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    receiver = new OtlpReceiver(server, `http://127.0.0.1:${String(port)}`);
+    const receiver = new OtlpReceiver(server, `http://127.0.0.1:${String(port)}`);
+    made.receiver = receiver;
     return receiver;
   }
 
@@ -94,7 +101,11 @@ export class OtlpReceiver {
   }
 
   close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    return new Promise((resolve) => {
+      this.server.close(() => {
+        resolve();
+      });
+    });
   }
 
   private take(method: string, url: string, contentType = '', { body }: { body: string }): void {
