@@ -120,11 +120,14 @@ export function failSpan(span: Span, error: unknown): void {
  */
 export function startPublishSpan(
   tracing: Tracing,
-  lead: SendTrace,
-  others: readonly SendTrace[],
+  traced: readonly SendTrace[],
   destination: { system: string; name: string },
-  deltas: number,
-): Span {
+  notes: readonly { deltas: readonly unknown[] }[],
+): Span | undefined {
+  const [lead, ...others] = traced;
+  if (lead === undefined) return undefined;
+  let deltas = 0;
+  for (const note of notes) deltas += note.deltas.length;
   const links: Link[] = others.map((other) => ({ context: other.span.spanContext() }));
   return tracing.tracer.startSpan(
     `send ${destination.name}`,

@@ -91,24 +91,32 @@ export function publishNotes(
   traced?: readonly SendTrace[],
 ): void {
   if (notes.length === 0) return;
-  let appended = 0;
-  for (const note of notes) appended += note.deltas.length;
-  ctx.metrics?.deltasAppended.inc(appended);
+  if (ctx.metrics !== undefined) {
+    let appended = 0;
+    for (const note of notes) appended += note.deltas.length;
+    ctx.metrics.deltasAppended.inc(appended);
+  }
   const bus = busOf(ctx);
   const message: Extract<BusMessage, { type: 'deltas' }> = { type: 'deltas', notes };
-  const [lead, ...others] = traced ?? [];
+  // Tracing off, or no traced send in the batch: published exactly as without tracing.
   const span =
-    lead === undefined || ctx.tracing === undefined
+    ctx.tracing === undefined || traced === undefined || traced.length === 0
       ? undefined
-      : startPublishSpan(ctx.tracing, lead, others, bus.destination, appended);
-  if (span !== undefined) message.trace = traceparentOf(span.spanContext());
+      : startPublishSpan(ctx.tracing, traced, bus.destination, notes);
+  if (span === undefined) {
+    bus.publish(message).catch((error: unknown) => {
+      ctx.logger.warn({ err: error }, 'sync bus publish failed');
+    });
+    return;
+  }
+  message.trace = traceparentOf(span.spanContext());
   bus.publish(message).then(
-    () => span?.end(),
+    () => {
+      span.end();
+    },
     (error: unknown) => {
-      if (span !== undefined) {
-        failSpan(span, error);
-        span.end();
-      }
+      failSpan(span, error);
+      span.end();
       ctx.logger.warn({ err: error }, 'sync bus publish failed');
     },
   );
