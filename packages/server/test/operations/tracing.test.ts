@@ -197,6 +197,45 @@ describe('traces of a send on one node (sqlite)', () => {
     expect(spans.every((s) => s.traceId === root.traceId)).toBe(true);
     expect(spans.filter(named('send_message'))).toHaveLength(1);
   });
+
+  it('gives each send of a shared batch its own wait and transaction, and links the publish to both', async () => {
+    // Two sockets' sends in one turn: most often one batch (group commit), sometimes two.
+    const [first, second] = await Promise.all([
+      sendOverSocket(ann, 'b1', { thread_id: threadId, text: 'one', offline_threading_id: 'b-1' }),
+      sendOverSocket(ben, 'b2', { thread_id: threadId, text: 'two', offline_threading_id: 'b-2' }),
+    ]);
+    const ids = [first.message?.id ?? '', second.message?.id ?? ''];
+    await Promise.all(ids.map((id) => dot.waitFor(hasMessage(id))));
+    const traces = await Promise.all(
+      ids.map((id) =>
+        traceOfMessage(receiver, [live], id, (found) =>
+          found.some((s) => s.name === 'send_message transaction'),
+        ),
+      ),
+    );
+    const roots = traces.map((spans) => one(spans, named('send_message')));
+    expect(roots[0]?.traceId).not.toBe(roots[1]?.traceId);
+    traces.forEach((spans, i) => {
+      const root = roots[i];
+      for (const name of ['send_message wait', 'send_message transaction'])
+        expect(one(spans, named(name)).parentSpanId).toBe(root?.spanId);
+    });
+    const batched = traces.map((spans) => one(spans, named('send_message transaction')).attributes);
+    // Published before dot got the deltas (the in-process bus hands them out after publish).
+    await live.ctx.tracing?.flush();
+    const ours = receiver.spans.filter(
+      (p) => p.name === 'send sync' && roots.some((r) => r.spanId === p.parentSpanId),
+    );
+    if (batched.every((a) => a['messaging.batch.message_count'] === 2)) {
+      // One transaction, one bus message: its publish sits in one trace and links the other root.
+      expect(ours).toHaveLength(1);
+      const publish = ours[0] as ReceivedSpan;
+      const other = roots.find((r) => r.spanId !== publish.parentSpanId);
+      expect(publish.links).toEqual([{ traceId: other?.traceId, spanId: other?.spanId }]);
+    } else {
+      expect(ours).toHaveLength(2);
+    }
+  });
 });
 
 describe.skipIf(!redis)(`traces across two nodes over Redis (${clusterDialect})`, () => {
