@@ -18,17 +18,22 @@ import type { DeltaPump, UserChannel } from './pump';
  * A socket that could not take the deltas now (replaying, or its buffer
  * full) is left to its pump and only counted (`messenger.sockets.deferred`).
  *
- * Made per bus message only while tracing; the untraced delivery path does
- * not touch this file.
+ * Made per traced bus message only while tracing; with tracing off `of`
+ * answers null after one check and the hub pumps as it always did.
  */
 export class DeliveryTrace {
   private readonly writes: Span[] = [];
   private deferred = 0;
+  /** The `process` span and its context, made when the first of this node's users is pumped. */
+  private span: Span | null = null;
+  private context: Context | null = null;
+  private readonly receivedAt = preciseNow();
 
   private constructor(
     private readonly tracing: Tracing,
-    private readonly span: Span,
-    private readonly context: Context,
+    private readonly parent: Context,
+    private readonly message: Extract<BusMessage, { type: 'deltas' }>,
+    private readonly bus: SyncBus,
   ) {}
 
   /** Null unless tracing is on and the message carries a valid `traceparent` (one check when off). */
@@ -39,28 +44,41 @@ export class DeliveryTrace {
   ): DeliveryTrace | null {
     if (tracing === undefined || message.trace === undefined) return null;
     const parent = contextFromTraceparent(message.trace);
-    if (parent === undefined) return null;
-    const span = tracing.tracer.startSpan(
-      `process ${bus.destination.name}`,
+    return parent === undefined ? null : new DeliveryTrace(tracing, parent, message, bus);
+  }
+
+  /**
+   * Every node hears every note (Redis): only a node that holds sockets of
+   * the message's users adds a `process` span to the trace.
+   */
+  private processContext(): Context {
+    if (this.context !== null) return this.context;
+    const { destination, nodeId } = this.bus;
+    const span = this.tracing.tracer.startSpan(
+      `process ${destination.name}`,
       {
         kind: SpanKind.CONSUMER,
+        startTime: this.receivedAt,
         attributes: {
-          'messaging.system': bus.destination.system,
-          'messaging.destination.name': bus.destination.name,
+          'messaging.system': destination.system,
+          'messaging.destination.name': destination.name,
           'messaging.operation.name': 'process',
           'messaging.operation.type': 'process',
           // Notes: one per user whose log moved.
-          'messaging.batch.message_count': message.notes.length,
-          'messenger.node.id': bus.nodeId,
+          'messaging.batch.message_count': this.message.notes.length,
+          'messenger.node.id': nodeId,
         },
       },
-      parent,
+      this.parent,
     );
-    return new DeliveryTrace(tracing, span, trace.setSpan(parent, span));
+    this.span = span;
+    this.context = trace.setSpan(this.parent, span);
+    return this.context;
   }
 
   /** Pumps the channel's sockets as the hub does, with a span per socket written. */
   pumpAll(channel: UserChannel, pumper: DeltaPump): void {
+    const context = this.processContext();
     for (const conn of channel.connections) {
       if (conn.phase !== 'replaying' && conn.phase !== 'live') continue;
       const started = preciseNow();
@@ -82,7 +100,7 @@ export class DeliveryTrace {
                 'messaging.batch.message_count': written,
               },
             },
-            this.context,
+            context,
           ),
         );
       } else if (conn.pumping) {
@@ -93,14 +111,16 @@ export class DeliveryTrace {
 
   /** After the turn's sockets were given their deltas: ends the spans once the cork is released. */
   finish(): void {
+    const span = this.span;
+    if (span === null) return;
     process.nextTick(() => {
       const now = preciseNow();
       for (const write of this.writes) write.end(now);
-      this.span.setAttributes({
+      span.setAttributes({
         'messenger.sockets.written': this.writes.length,
         'messenger.sockets.deferred': this.deferred,
       });
-      this.span.end(now);
+      span.end(now);
     });
   }
 }
