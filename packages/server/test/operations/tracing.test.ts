@@ -291,6 +291,23 @@ describe.skipIf(!redis)(`traces across two nodes over Redis (${clusterDialect})`
     const writeOnB = one(spans, (s) => onB(s) && s.name === 'sync write');
     expect(writeOnB.traceId).toBe(root.traceId);
     expect(writeOnB.parentSpanId).toBe(processedOnB.spanId);
+
+    // Node B hears the next note too, but holds no socket of ann's or dot's: it adds nothing.
+    const toDot = await sendOverSocket(annOnA, 'x2', {
+      recipient_id: PEOPLE.dot,
+      text: TEXT,
+      offline_threading_id: 'trace-nodes-2',
+    });
+    const dotTrace = await traceOfMessage(
+      receiver,
+      [nodeA, nodeB],
+      toDot.message?.id ?? '',
+      (found) => found.some((s) => s.name === 'sync write'),
+    );
+    await pause(100);
+    await nodeB.ctx.tracing?.flush();
+    expect(receiver.traceOf(dotTrace[0]?.traceId ?? '').filter(onB)).toEqual([]);
+    expect(one(dotTrace, (s) => s.name.startsWith('process ')).service).toBe('node-a');
   });
 });
 
