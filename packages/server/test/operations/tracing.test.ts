@@ -2,7 +2,12 @@ import type { ServerFrame } from '@messenger/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { createGroup } from '../../src/features/messaging/group-service';
-import { sdkStarts } from '../../src/features/observability/tracing';
+import { trace } from '@opentelemetry/api';
+import {
+  contextFromTraceparent,
+  sdkStarts,
+  traceparentOf,
+} from '../../src/features/observability/tracing';
 import type { BusMessage } from '../../src/features/sync/bus';
 import { busOf } from '../../src/features/sync/commit';
 import { RedisBus } from '../../src/features/sync/redis-bus';
@@ -393,5 +398,31 @@ describe('tracing settings', () => {
       /OTEL_EXPORTER_OTLP_HEADERS/,
     );
     expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'jaeger' })).toThrow(/OTEL_TRACES_EXPORTER/);
+  });
+});
+
+describe('traceparent on the bus', () => {
+  it('reads back what it writes, and ignores what is malformed', () => {
+    const spanContext = {
+      traceId: '0af7651916cd43dd8448eb211c80319c',
+      spanId: 'b7ad6b7169203331',
+      traceFlags: 1,
+    };
+    const text = traceparentOf(spanContext);
+    expect(text).toBe('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01');
+    const parsed = contextFromTraceparent(text);
+    expect(parsed && trace.getSpanContext(parsed)).toMatchObject({
+      ...spanContext,
+      isRemote: true,
+    });
+    for (const bad of [
+      '',
+      'garbage',
+      'ff-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+      '00-00000000000000000000000000000000-b7ad6b7169203331-01',
+      '00-0af7651916cd43dd8448eb211c80319c-0000000000000000-01',
+      '00-0AF7651916CD43DD8448EB211C80319C-b7ad6b7169203331-01',
+    ])
+      expect(contextFromTraceparent(bad)).toBeUndefined();
   });
 });
