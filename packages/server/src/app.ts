@@ -10,6 +10,7 @@ import { networkRoutes } from './features/network/routes';
 import { createMetrics, type Metrics } from './features/observability/metrics';
 import { registerObservability } from './features/observability/plugin';
 import { registerHealthRoutes } from './features/observability/readiness';
+import { startTracing } from './features/observability/tracing';
 import { restRoutes } from './features/rest/routes';
 import { graphAdminRoutes } from './features/graph-admin/routes';
 import { scimRoutes } from './features/scim/routes';
@@ -74,6 +75,10 @@ export async function buildApp(
   const metrics = options.metrics ?? createMetrics();
   // Features count their work through the context (sends, deltas, sockets, search).
   ctx.metrics = metrics.messenger;
+  // Before the sync hub and the send path are made: they read ctx.tracing once.
+  if (ctx.config.tracing !== undefined && ctx.tracing === undefined) {
+    ctx.tracing = await startTracing(ctx.config.tracing, ctx.logger);
+  }
   registerObservability(app, metrics, ctx.config);
   await registerSessionHooks(app, ctx);
   await preparePasswordChecks();
@@ -91,6 +96,8 @@ export async function buildApp(
   registerHealthRoutes(app, ctx);
   app.addHook('onClose', async () => {
     await ctx.redis?.quit().catch(() => undefined);
+    // Exports the spans still waiting (bounded by OTEL_EXPORTER_OTLP_TIMEOUT).
+    await ctx.tracing?.shutdown();
   });
 
   // The built web client: index.html for the client routes only, hashed assets under /assets/.

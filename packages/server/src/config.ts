@@ -1,6 +1,11 @@
 import { isIP } from 'node:net';
 import { ATTACHMENT_LIMITS } from '@messenger/core';
 import { z } from 'zod';
+import {
+  tracingConfigFrom,
+  tracingEnvShape,
+  type TracingConfig,
+} from './features/observability/tracing-config';
 
 /**
  * Fastify's `trustProxy`: whom to believe about the client's address
@@ -173,6 +178,8 @@ const envSchema = z.object({
     .min(1024)
     .max(10 * 1024 * 1024 * 1024)
     .default(100 * 1024 * 1024),
+  /** OpenTelemetry traces of a send (OTEL_*): off unless an exporter or endpoint is set. */
+  ...tracingEnvShape,
 });
 
 export interface Config {
@@ -214,6 +221,8 @@ export interface Config {
   unsentUploadMaxBytes: number;
   messageEditWindowMs: number;
   messageUnsendWindowMs: number;
+  /** OpenTelemetry traces of a send; undefined: off (the SDK is never loaded). */
+  tracing: TracingConfig | undefined;
 }
 
 export interface OidcConfig {
@@ -295,5 +304,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     unsentUploadMaxBytes: e.UNSENT_UPLOAD_MAX_BYTES,
     messageEditWindowMs: e.MESSAGE_EDIT_WINDOW_MS,
     messageUnsendWindowMs: e.MESSAGE_UNSEND_WINDOW_MS,
+    tracing: tracingConfigFrom(e),
   };
 }

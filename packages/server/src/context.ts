@@ -7,6 +7,7 @@ import type { SyncBus } from './features/sync/bus';
 import type { SyncOptions } from './features/sync/options';
 import type { BlobStore } from './features/attachments/blob-store';
 import type { MessengerMetrics } from './features/observability/messenger-metrics';
+import type { Tracing } from './features/observability/tracing';
 
 /**
  * Everything a handler may depend on, built once at start-up (atproto's
@@ -30,6 +31,11 @@ export interface AppContext {
   lifecycle?: { draining: boolean };
   /** The messenger's Prometheus metrics; set by buildApp (absent in tests without an app). */
   metrics?: MessengerMetrics;
+  /**
+   * OpenTelemetry traces of sends; set by buildApp only when configured (absent:
+   * off, and the send path checks nothing else). Shut down with the app.
+   */
+  tracing?: Tracing;
   /** Overrides of the sync socket's timers and bounds (tests shrink them). */
   sync?: Partial<SyncOptions>;
 }

@@ -10,6 +10,7 @@ import { manualClock } from '../support/session';
 function nodeOn(shared: InProcessBus, nodeId: string): SyncBus {
   return {
     nodeId,
+    destination: shared.destination,
     publish: (message) => shared.publish(message),
     subscribe: (handler) => shared.subscribe(handler),
     close: () => Promise.resolve(),

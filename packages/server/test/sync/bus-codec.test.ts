@@ -30,6 +30,21 @@ describe('bus codec', () => {
     expect(decodeBusMessage(text)).toEqual({ ok: true, origin: 'node-a', message });
   });
 
+  it("carries a traced send's traceparent in the head, inline or not, and none when untraced", () => {
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const message = { ...fanOut('traced'), trace: traceparent };
+    expect(decodeBusMessage(encodeBusMessage('node-a', message))).toEqual({
+      ok: true,
+      origin: 'node-a',
+      message,
+    });
+    const big = { ...fanOut('x'.repeat(INLINE_LIMIT_BYTES + 1), 1), trace: traceparent };
+    const decoded = decodeBusMessage(encodeBusMessage('node-a', big));
+    expect(decoded).toMatchObject({ ok: true, message: { type: 'deltas', trace: traceparent } });
+    const untraced = decodeBusMessage(encodeBusMessage('node-a', fanOut('plain')));
+    expect(untraced?.ok === true && 'trace' in untraced.message).toBe(false);
+  });
+
   it('keeps several deltas per user in order, with different payloads apart', () => {
     const message: BusMessage = {
       type: 'deltas',

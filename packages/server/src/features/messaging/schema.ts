@@ -30,7 +30,8 @@ import { pageThreads, type ThreadListKey } from './page-service';
 import { acceptRequest, ignoreRequest, markRead } from './read-service';
 import { MessageConnection, MessageType, ThreadStateType, messageConnection } from './schema-types';
 import { groupWithSamePeople } from './same-group';
-import { sendMessage, type SentMessage } from './send-service';
+import type { SentMessage } from './send-service';
+import { sendMessageTraced } from './send-traced';
 // The /t/{userId} lookup registers its own query field.
 import './schema-broadcast';
 import './schema-direct';
@@ -177,7 +178,7 @@ builder.mutationField('send_message', (t) =>
     type: SendMessagePayload,
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: SendMessageInput, required: true }) },
-    resolve: (_root, { input }, ctx) => sendMessage(ctx.app, viewer(ctx), given(input)),
+    resolve: (_root, { input }, ctx) => sendMessageTraced(ctx.app, viewer(ctx), given(input)),
   }),
 );
 

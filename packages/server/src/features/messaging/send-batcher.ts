@@ -4,7 +4,9 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { Database } from '../../storage/database';
 import type { Viewer } from '../accounts/viewer';
+import type { SendTrace } from '../observability/tracing';
 import { isTransient, isUniqueViolation, publishNotes, type DeltaSink } from '../sync/commit';
+import { startBatchTrace } from './send-batch-trace';
 import type { DeltaEntry, DeltaNote } from '../sync/delta-log';
 
 /**
@@ -62,6 +64,8 @@ interface Pending<T> {
   input: SendMessageInput;
   resolve: (value: T) => void;
   reject: (error: unknown) => void;
+  /** Set only while tracing is on and this send is traced. */
+  trace: SendTrace | undefined;
 }
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
@@ -132,9 +136,9 @@ export class SendBatcher<T> {
     }));
   }
 
-  send(viewer: Viewer, input: SendMessageInput): Promise<T> {
+  send(viewer: Viewer, input: SendMessageInput, trace?: SendTrace): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const pending = { viewer, input, resolve, reject };
+      const pending = { viewer, input, resolve, reject, trace };
       const lane = this.lanes[hash(threadKey(pending)) % this.lanes.length];
       if (lane === undefined) throw new Error('no send lane');
       lane.queue.push(pending);
@@ -171,6 +175,11 @@ export class SendBatcher<T> {
   private async write(batch: Pending<T>[]): Promise<void> {
     // Threads in id order: concurrent batches on PostgreSQL lock thread rows in one order.
     const ordered = [...batch].sort((a, b) => compare(threadKey(a), threadKey(b)));
+    // Tracing on: each traced send's wait ends now, its transaction span starts.
+    const traced =
+      this.ctx.tracing === undefined
+        ? null
+        : startBatchTrace(this.ctx.tracing, ordered, this.ctx.db.dialect);
     let savepoints = false;
     for (let attempt = 1; ; attempt += 1) {
       let notes: DeltaNote[] = [];
@@ -189,7 +198,7 @@ export class SendBatcher<T> {
           notes = await this.finish(session, entries, savepoints);
           return results;
         });
-        publishNotes(this.ctx, notes);
+        publishNotes(this.ctx, notes, traced?.committed(attempt, savepoints, outcomes));
         outcomes.forEach((outcome, i) => {
           const pending = ordered[i];
           if (pending === undefined) return;
@@ -204,6 +213,7 @@ export class SendBatcher<T> {
           continue;
         }
         if (isTransient(error) && attempt < MAX_ATTEMPTS) continue;
+        traced?.failed(error, attempt);
         for (const pending of ordered) pending.reject(error);
         return;
       }

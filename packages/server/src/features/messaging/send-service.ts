@@ -2,6 +2,7 @@ import { sendMessageInputSchema, type SendMessageInput, type WireMessage } from 
 import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
+import type { SendTrace } from '../observability/tracing';
 import type { Database } from '../../storage/database';
 import type { Viewer } from '../accounts/viewer';
 import { bindAttachments } from '../attachments/service';
@@ -53,9 +54,11 @@ export async function sendMessage(
   ctx: AppContext,
   viewer: Viewer,
   raw: unknown,
+  /** The request's trace, when tracing is on (observability/tracing.ts). */
+  trace?: SendTrace,
 ): Promise<SentMessage> {
   const input = parseInput(sendMessageInputSchema, raw);
-  return batcherOf(ctx).send(viewer, input);
+  return batcherOf(ctx).send(viewer, input, trace);
 }
 
 const batchers = new WeakMap<AppContext, SendBatcher<SentMessage>>();

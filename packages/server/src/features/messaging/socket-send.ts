@@ -2,8 +2,10 @@ import { nulCharPath, type ClientFrame, type ServerFrame } from '@messenger/core
 import type { AppContext } from '../../context';
 import { badRequest, toWireError } from '../../errors';
 import type { Viewer } from '../accounts/viewer';
+import { endSendTrace, preciseNow, startSendTrace, type SendTrace } from '../observability/tracing';
 import type { SyncConnection } from '../sync/connection';
 import { sendMessage } from './send-service';
+import { sentOutcome } from './send-traced';
 
 type SendFrame = Extract<ClientFrame, { type: 'send' }>;
 
@@ -34,8 +36,11 @@ export class SocketSends {
       return;
     }
     this.pending.set(conn, waiting + 1);
+    // Traced from the frame's arrival: the wait behind this socket's earlier sends counts.
+    const trace =
+      this.ctx.tracing === undefined ? undefined : startSendTrace(this.ctx.tracing, 'socket');
     const previous = this.tails.get(conn) ?? Promise.resolve();
-    const tail = previous.then(() => this.store(conn, frame));
+    const tail = previous.then(() => this.store(conn, frame, trace));
     this.tails.set(conn, tail);
     this.inFlight.add(tail);
     void tail.finally(() => this.inFlight.delete(tail));
@@ -46,24 +51,34 @@ export class SocketSends {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
-  private async store(conn: SyncConnection, frame: SendFrame): Promise<void> {
+  private async store(
+    conn: SyncConnection,
+    frame: SendFrame,
+    trace: SendTrace | undefined,
+  ): Promise<void> {
     try {
       const viewer = this.viewerOf(conn);
-      if (viewer === undefined || !conn.isOpen()) return;
+      if (viewer === undefined || !conn.isOpen()) {
+        if (trace !== undefined) endSendTrace(trace, { errorCode: 'socket_closed' });
+        return;
+      }
       // As at the HTTP doors (security/nul-input.ts): U+0000 cannot be stored.
       const nulField = nulCharPath(frame.input);
       if (nulField !== null) {
         throw badRequest(nulField, 'Text cannot hold the character U+0000.');
       }
-      const sent = await sendMessage(this.ctx, viewer, frame.input);
+      if (trace !== undefined) trace.queuedAt = preciseNow();
+      const sent = await sendMessage(this.ctx, viewer, frame.input, trace);
       conn.send({
         type: 'send_result',
         request_id: frame.request_id,
         created: sent.created,
         message: sent.message,
       });
+      if (trace !== undefined) endSendTrace(trace, sentOutcome(sent));
     } catch (error) {
       const wire = toWireError(error);
+      if (trace !== undefined) endSendTrace(trace, { errorCode: wire.body.error.code });
       if (wire.statusCode >= 500) this.ctx.logger.error({ err: error }, 'socket send failed');
       const { code, message, field } = wire.body.error;
       conn.send({

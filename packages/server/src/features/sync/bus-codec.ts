@@ -22,6 +22,8 @@ interface DeltasHead {
   ends: number[];
   /** Flat: userId, head seq, count, then count × (seq, payload index); then the next user. */
   notes: (string | number)[];
+  /** The sender's trace (W3C traceparent), when traced; older nodes ignore it. */
+  trace?: string;
 }
 
 /** Above this, the deltas are left out and receivers read them from the log. */
@@ -50,6 +52,7 @@ export function encodeBusMessage(origin: string, message: BusMessage, sentAt?: n
     }
   }
   const head: DeltasHead = { type: 'deltas', ends, notes };
+  if (message.trace !== undefined) head.trace = message.trace;
   if (length <= INLINE_LIMIT_BYTES)
     return `${origin}\n${JSON.stringify(head)}\n${payloads.join('')}`;
   const bare: DeltasHead = {
@@ -57,6 +60,7 @@ export function encodeBusMessage(origin: string, message: BusMessage, sentAt?: n
     ends: [],
     notes: message.notes.flatMap((note) => [note.userId, note.seq, 0]),
   };
+  if (message.trace !== undefined) bare.trace = message.trace;
   return `${origin}\n${JSON.stringify(bare)}\n`;
 }
 
@@ -96,7 +100,8 @@ export function decodeBusMessage(text: string, skipOrigin?: string): DecodedBusM
     return { ok: false, reason: 'malformed deltas' };
   const notes = unpackNotes(head, text, headEnd + 1);
   if (notes === null) return { ok: false, reason: 'malformed deltas' };
-  return { ok: true, origin, message: { type: 'deltas', notes }, ...stamp };
+  const trace = typeof head.trace === 'string' ? { trace: head.trace } : {};
+  return { ok: true, origin, message: { type: 'deltas', notes, ...trace }, ...stamp };
 }
 
 function unpackNotes(head: DeltasHead, text: string, start: number): DeltaNote[] | null {

@@ -11,7 +11,15 @@ import type { DeltaNote } from './delta-log';
  * next note or reconnect, because every socket reads from the log itself.
  */
 export type BusMessage =
-  | { type: 'deltas'; notes: DeltaNote[] }
+  | {
+      type: 'deltas';
+      notes: DeltaNote[];
+      /**
+       * W3C `traceparent` of the publish span when the send was traced
+       * (observability/tracing.ts): each node's delivery spans join that trace.
+       */
+      trace?: string;
+    }
   /** `frame` is the JSON text of a server frame, for the users' sockets wherever they are. */
   | {
       type: 'ephemeral';
@@ -39,6 +47,8 @@ export type BusHandler = (message: BusMessage) => void;
 export interface SyncBus {
   /** This node's id (presence notes of several nodes are told apart by it). */
   readonly nodeId: string;
+  /** What trace spans call this bus (`messaging.system`, `messaging.destination.name`). */
+  readonly destination: { system: string; name: string };
   publish(message: BusMessage): Promise<void>;
   /** Returns the unsubscribe function. */
   subscribe(handler: BusHandler): () => void;
@@ -82,6 +92,7 @@ export class LocalHandlers {
 export class InProcessBus implements SyncBus {
   private readonly handlers = new LocalHandlers();
   private closed = false;
+  readonly destination = { system: 'in_process', name: 'sync' };
 
   constructor(
     readonly nodeId = 'local',

@@ -1,7 +1,13 @@
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../storage/database';
-import { InProcessBus, type SyncBus } from './bus';
+import {
+  failSpan,
+  startPublishSpan,
+  traceparentOf,
+  type SendTrace,
+} from '../observability/tracing';
+import { InProcessBus, type BusMessage, type SyncBus } from './bus';
 import { appendDeltas, type DeltaEntry, type DeltaNote } from './delta-log';
 
 const lazyBuses = new WeakMap<AppContext, SyncBus>();
@@ -74,17 +80,44 @@ export async function commitWithDeltas<T>(
   }
 }
 
-/** After a commit: a failed publish only delays pushes (sockets also read the log), so it is logged. */
-export function publishNotes(ctx: AppContext, notes: DeltaNote[]): void {
+/**
+ * After a commit: a failed publish only delays pushes (sockets also read the log), so it is logged.
+ * `traced`: the batch's sends that are being traced (tracing on only); the
+ * message then carries the publish span's context to every node.
+ */
+export function publishNotes(
+  ctx: AppContext,
+  notes: DeltaNote[],
+  traced?: readonly SendTrace[],
+): void {
   if (notes.length === 0) return;
   if (ctx.metrics !== undefined) {
     let appended = 0;
     for (const note of notes) appended += note.deltas.length;
     ctx.metrics.deltasAppended.inc(appended);
   }
-  busOf(ctx)
-    .publish({ type: 'deltas', notes })
-    .catch((error: unknown) => {
+  const bus = busOf(ctx);
+  const message: Extract<BusMessage, { type: 'deltas' }> = { type: 'deltas', notes };
+  // Tracing off, or no traced send in the batch: published exactly as without tracing.
+  const span =
+    ctx.tracing === undefined || traced === undefined || traced.length === 0
+      ? undefined
+      : startPublishSpan(ctx.tracing, traced, bus.destination, notes);
+  if (span === undefined) {
+    bus.publish(message).catch((error: unknown) => {
       ctx.logger.warn({ err: error }, 'sync bus publish failed');
     });
+    return;
+  }
+  message.trace = traceparentOf(span.spanContext());
+  bus.publish(message).then(
+    () => {
+      span.end();
+    },
+    (error: unknown) => {
+      failSpan(span, error);
+      span.end();
+      ctx.logger.warn({ err: error }, 'sync bus publish failed');
+    },
+  );
 }

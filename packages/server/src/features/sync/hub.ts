@@ -19,7 +19,9 @@ import { readLogState, type DeltaNote } from './delta-log';
 import type { SyncOptions } from './options';
 import { encodeDeltaFrame, PayloadBytes } from './frame-bytes';
 import type { MessengerMetrics } from '../observability/messenger-metrics';
-import { DeltaPump, type UserChannel } from './pump';
+import type { Tracing } from '../observability/tracing';
+import { DeliveryTrace } from './delivery-trace';
+import { DeltaPump, trimRecent, type UserChannel } from './pump';
 import { liveSessionHashes, rawText } from './session-liveness';
 import { TurnCorker } from './turn-corker';
 
@@ -55,6 +57,8 @@ export interface HubDeps {
   clock: Clock;
   options: SyncOptions;
   metrics?: MessengerMetrics | undefined;
+  /** Set only while tracing is on: traced bus messages get delivery spans (delivery-trace.ts). */
+  tracing?: Tracing | undefined;
 }
 
 /**
@@ -351,7 +355,9 @@ export class SyncHub {
     if (message.type === 'deltas') {
       // A message's delta is one payload for all its recipients: encoded once.
       const payloads = new PayloadBytes();
-      for (const note of message.notes) this.onNote(note, payloads);
+      const traced = DeliveryTrace.of(this.deps.tracing, message, this.deps.bus);
+      for (const note of message.notes) this.onNote(note, payloads, traced);
+      traced?.finish();
     } else if (message.type === 'ephemeral') {
       this.deliverEphemeral(message.userIds, message.frame, message.deviceId);
     } else if (message.type === 'sessions_ended') {
@@ -368,7 +374,7 @@ export class SyncHub {
     }
   }
 
-  private onNote(note: DeltaNote, payloads: PayloadBytes): void {
+  private onNote(note: DeltaNote, payloads: PayloadBytes, traced: DeliveryTrace | null): void {
     const channel = this.channels.get(note.userId);
     if (channel === undefined) return;
     for (const conn of channel.connections) this.corker.cork(conn);
@@ -380,18 +386,11 @@ export class SyncHub {
       channel.arrivals = [];
       for (const wake of waiting) wake();
     }
-    for (const conn of channel.connections) {
-      if (conn.phase === 'replaying' || conn.phase === 'live') this.pumper.pump(conn, channel);
-    }
-    this.trimRecent(channel);
-  }
-
-  private trimRecent(channel: UserChannel): void {
-    let lowest = Infinity;
-    for (const conn of channel.connections) lowest = Math.min(lowest, conn.sentSeq);
-    for (const seq of channel.recent.keys()) {
-      if (seq > lowest && channel.recent.size <= this.deps.options.recentPerUser) break;
-      channel.recent.delete(seq);
-    }
+    if (traced !== null) traced.pumpAll(channel, this.pumper);
+    else
+      for (const conn of channel.connections) {
+        if (conn.phase === 'replaying' || conn.phase === 'live') this.pumper.pump(conn, channel);
+      }
+    trimRecent(channel, this.deps.options.recentPerUser);
   }
 }

@@ -75,6 +75,7 @@ export async function registerSync(app: FastifyInstance, ctx: AppContext): Promi
     clock: ctx.clock,
     options,
     metrics: ctx.metrics,
+    tracing: ctx.tracing,
   });
   if (ctx.metrics !== undefined) {
     ctx.metrics.sources.openSockets = () => hub.size;

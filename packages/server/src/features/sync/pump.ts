@@ -37,6 +37,16 @@ function nextArrival(channel: UserChannel, ms: number): Promise<void> {
   });
 }
 
+/** Drops the recent deltas every socket of the user was sent (and the oldest beyond the bound). */
+export function trimRecent(channel: UserChannel, recentPerUser: number): void {
+  let lowest = Infinity;
+  for (const conn of channel.connections) lowest = Math.min(lowest, conn.sentSeq);
+  for (const seq of channel.recent.keys()) {
+    if (seq > lowest && channel.recent.size <= recentPerUser) break;
+    channel.recent.delete(seq);
+  }
+}
+
 export const deltaFrame = (seq: number, payload: string): string =>
   `{"type":"delta","seq":${seq},"delta":${payload}}`;
 

@@ -17,6 +17,7 @@ export class RedisBus implements SyncBus {
   /** How this node's own messages start: their echo is dropped before it is decoded. */
   private readonly ownPrefix: Buffer;
   private lagObserver: ((seconds: number) => void) | null = null;
+  readonly destination: { system: string; name: string };
 
   private constructor(
     readonly nodeId: string,
@@ -27,6 +28,7 @@ export class RedisBus implements SyncBus {
   ) {
     // Every message of this node starts `<nodeId>@<published at>`.
     this.ownPrefix = Buffer.from(`${nodeId}@`, 'utf8');
+    this.destination = { system: 'redis', name: channel };
     sub.on('messageBuffer', (_channel: Buffer, payload: Buffer) => {
       if (this.isOwn(payload)) return;
       this.receive(payload.toString('utf8'));
