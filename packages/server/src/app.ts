@@ -11,6 +11,7 @@ import { createMetrics, type Metrics } from './features/observability/metrics';
 import { registerObservability } from './features/observability/plugin';
 import { registerHealthRoutes } from './features/observability/readiness';
 import { restRoutes } from './features/rest/routes';
+import { embedRoutes } from './features/embed/routes';
 import { graphAdminRoutes } from './features/graph-admin/routes';
 import { scimRoutes } from './features/scim/routes';
 import { ssoRoutes } from './features/sso/routes';
@@ -83,6 +84,7 @@ export async function buildApp(
   await app.register(scimRoutes(ctx));
   await app.register(ssoRoutes(ctx));
   await app.register(graphAdminRoutes(ctx));
+  await app.register(embedRoutes(ctx));
   await app.register(attachmentRoutes(ctx));
   registerGraphQL(app, { ctx, presence: presenceStoreFor(ctx) });
   // The sync socket (/sync): delta log replay and live pushes, presence, typing, delivery acks.

@@ -3,10 +3,32 @@ import type { Config } from '../../config';
 
 export const SESSION_COOKIE = 'msgr_session';
 
+export interface CookiePolicy {
+  sameSite: 'lax' | 'none';
+  secure: boolean;
+  partitioned: boolean;
+}
+
 /**
- * HttpOnly keeps the secret from scripts; SameSite=Lax keeps it off cross-site
- * subrequests and POSTs; Secure whenever we run in production (behind TLS).
+ * The attributes of the cookies a signed-in browser carries (the session, and
+ * the single sign-on binding). Without EMBED_ORIGINS: SameSite=Lax keeps them
+ * off cross-site subrequests and POSTs; Secure in production (behind TLS).
+ *
+ * With EMBED_ORIGINS, the messenger runs in a frame of another site, where a
+ * Lax cookie is never sent and an unpartitioned third-party cookie is blocked
+ * (Chromium already does): the cookies become `SameSite=None; Secure;
+ * Partitioned` (CHIPS), so the frame keeps a session of its own, keyed to the
+ * host's site. Secure is needed by SameSite=None; browsers accept it over
+ * https and on loopback (http://localhost, http://127.0.0.1), so embedding
+ * needs one of the two. The CSRF token (the session row's, read only through
+ * /auth/session) still guards every state-changing request.
  */
+export function cookiePolicy(config: Pick<Config, 'production' | 'embedOrigins'>): CookiePolicy {
+  if (config.embedOrigins.length > 0) return { sameSite: 'none', secure: true, partitioned: true };
+  return { sameSite: 'lax', secure: config.production, partitioned: false };
+}
+
+/** HttpOnly keeps the secret from scripts; the rest is the cookie policy above. */
 export function setSessionCookie(
   reply: FastifyReply,
   config: Config,
@@ -16,18 +38,12 @@ export function setSessionCookie(
 ): void {
   reply.setCookie(SESSION_COOKIE, secret, {
     httpOnly: true,
-    sameSite: 'lax',
     path: '/',
-    secure: config.production,
+    ...cookiePolicy(config),
     maxAge: Math.max(0, Math.floor((expiresAt - now) / 1000)),
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(SESSION_COOKIE, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: config.production,
-  });
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, path: '/', ...cookiePolicy(config) });
 }

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { OidcConfig } from '../../config';
 import { endSessions } from '../accounts/end-sessions';
-import { setSessionCookie } from '../accounts/session-cookie';
+import { cookiePolicy, setSessionCookie } from '../accounts/session-cookie';
 import { createSession, hashSessionSecret } from '../accounts/session-repo';
 import { registerFormParser } from '../rest/body';
 import { OidcProvider } from './oidc';
@@ -130,9 +130,9 @@ export function ssoRoutes(ctx: AppContext): FastifyPluginAsync {
         // Binds the callback to this browser: a sign-in started elsewhere cannot be finished here.
         void reply.setCookie(BINDING_COOKIE, binding, {
           httpOnly: true,
-          sameSite: 'lax',
           path: '/auth/oidc/',
-          secure: ctx.config.production,
+          // The embed's frame signs in inside the host's page: the binding follows the session's policy.
+          ...cookiePolicy(ctx.config),
           maxAge: LOGIN_TTL_MS / 1000,
         });
         const url = client.buildAuthorizationUrl(config, {
@@ -159,7 +159,7 @@ export function ssoRoutes(ctx: AppContext): FastifyPluginAsync {
         await ctx.db.transact((trx) =>
           trx.deleteFrom('sso_logins').where('state', '=', state).execute(),
         );
-        void reply.clearCookie(BINDING_COOKIE, { path: '/auth/oidc/' });
+        void reply.clearCookie(BINDING_COOKIE, { path: '/auth/oidc/', ...cookiePolicy(ctx.config) });
         if (
           login === undefined ||
           login.binding_hash !== digest(binding) ||

@@ -82,24 +82,31 @@ export function webClientRoutes(options: WebClientOptions = {}): FastifyPluginAs
       );
     }
 
-    const sendIndex = async (reply: FastifyReply): Promise<FastifyReply> => {
-      let html: Buffer;
-      try {
-        html = await readFile(indexFile);
-      } catch {
-        return reply
-          .status(503)
-          .header('cache-control', 'no-store')
-          .type('text/html; charset=utf-8')
-          .send(notBuiltPage(distDir));
-      }
-      return sendPage(reply, html);
-    };
+    const sendIndex = (reply: FastifyReply): Promise<FastifyReply> =>
+      sendWebClientIndex(reply, distDir);
 
     for (const route of SPA_ROUTES) {
       app.get(route, (_request, reply) => sendIndex(reply));
     }
   };
+}
+
+/** index.html of the built client, or the 503 page while it is not built (the embed's route too). */
+export async function sendWebClientIndex(
+  reply: FastifyReply,
+  distDir: string = DEFAULT_WEB_DIST,
+): Promise<FastifyReply> {
+  let html: Buffer;
+  try {
+    html = await readFile(join(distDir, 'index.html'));
+  } catch {
+    return reply
+      .status(503)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(notBuiltPage(distDir));
+  }
+  return sendPage(reply, html);
 }
 
 /** The app's HTML: never cached without asking (security headers come from features/security). */
