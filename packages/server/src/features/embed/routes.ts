@@ -63,7 +63,11 @@ export function embedRoutes(ctx: AppContext): FastifyPluginAsync {
       return sendWebClientIndex(reply);
     });
 
-    app.get(EMBED_SIGNED_IN_PATH, (_request, reply) => sendWebClientIndex(reply));
+    // The login popup's last page posts to the frame that opened it: the page-wide
+    // same-origin opener policy would cut that link (the frame's top page is the host's).
+    app.get(EMBED_SIGNED_IN_PATH, (_request, reply) =>
+      sendWebClientIndex(reply.header('cross-origin-opener-policy', 'unsafe-none')),
+    );
     await Promise.resolve();
   };
 }

@@ -102,6 +102,8 @@ export function ssoRoutes(ctx: AppContext): FastifyPluginAsync {
       '/auth/oidc/login',
       async (request, reply) => {
         const config = await provider.configuration();
+        // The embed's login popup passes here: its opener (a frame of the host's page) must stay linked.
+        void reply.header('cross-origin-opener-policy', 'unsafe-none');
         const returnTo = safeReturnTo(request.query.return_to);
         const silent = request.query.prompt === 'none';
         const verifier = client.randomPKCECodeVerifier();
@@ -151,6 +153,7 @@ export function ssoRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get<{ Querystring: Record<string, string | undefined> }>(
       '/auth/oidc/callback',
       async (request, reply) => {
+        void reply.header('cross-origin-opener-policy', 'unsafe-none');
         const state = request.query.state ?? '';
         const binding = request.cookies[BINDING_COOKIE] ?? '';
         const login = await ctx.db.read((k) =>
