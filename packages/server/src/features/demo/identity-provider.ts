@@ -22,6 +22,8 @@ export interface IdentityAccount {
 export interface IdentityProviderOptions {
   port?: number;
   host?: string;
+  /** The host name of its issuer URL when not `host` (e.g. `localhost`, so it is the host site's site). */
+  publicHost?: string;
   clients: ClientMetadata[];
   /** The account of an id, or null. */
   account(id: string): IdentityAccount | null;
@@ -79,7 +81,7 @@ export async function startIdentityProvider(
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const port = (server.address() as AddressInfo).port;
-  const issuer = `http://${host}:${String(port)}`;
+  const issuer = `http://${options.publicHost ?? host}:${String(port)}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: 'demo-1', alg: 'RS256', use: 'sig' };
 
