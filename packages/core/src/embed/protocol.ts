@@ -46,6 +46,12 @@ export const embedEventSchema = z.discriminatedUnion('type', [
   z.object({ ...envelope, type: z.literal('ready'), signed_in: z.boolean() }),
   z.object({ ...envelope, type: z.literal('signed-in') }),
   z.object({ ...envelope, type: z.literal('signed-out') }),
+  /**
+   * Load this address (the identity provider's silent sign-in) in the frame. The
+   * kit does it, so the host page is the navigation's initiator: the provider
+   * is usually the host's own site, and its SameSite cookie then comes along.
+   */
+  z.object({ ...envelope, type: z.literal('sign-in-redirect'), url: z.url() }),
   /** Unread conversations of the inbox, each time it changes. */
   z.object({ ...envelope, type: z.literal('unread'), count: z.number().int().min(0) }),
   /** The width (CSS px) the frame needs: the sidebar, plus the open chat tabs. */

@@ -7,10 +7,11 @@ export interface HostPerson {
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
 
-// The kit docks the messenger on the right edge (280 px): the page keeps clear of it.
+// The kit docks the messenger on the right edge (280 px, wider while chat tabs are open):
+// the page keeps clear of it, its controls on the left.
 const STYLE = `body{font-family:Georgia,serif;margin:0;background:#fbf7ef;color:#2b2118}
 header{display:flex;align-items:center;gap:1rem;padding:.75rem 1.25rem;background:#5b2a86;color:#fff;margin-right:280px}
-header h1{font-size:1.25rem;margin:0;flex:1}
+header h1{font-size:1.25rem;margin:0 1rem 0 0}
 header a,header button{color:#fff;font:inherit}
 header button{background:#3d1a5c;border:1px solid #fff;border-radius:4px;padding:.3rem .8rem;cursor:pointer}
 .badge{display:inline-block;min-width:1.4rem;padding:0 .35rem;border-radius:999px;background:#fff;color:#5b2a86;font-weight:700;text-align:center}

@@ -119,6 +119,10 @@ export const KIT_SCRIPT = String.raw`/* Messenger embedding kit v1 (docs/embeddi
         }
         emit('signed-out');
         break;
+      case 'sign-in-redirect':
+        // The frame's silent sign-in at the identity provider, started from this page (see the protocol).
+        if (typeof data.url === 'string' && /^https?:\/\//.test(data.url)) frame.src = data.url;
+        break;
       case 'resize':
         if (!container && typeof data.width === 'number') frame.style.width = data.width + 'px';
         break;

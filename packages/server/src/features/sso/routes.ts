@@ -98,7 +98,7 @@ export function ssoRoutes(ctx: AppContext): FastifyPluginAsync {
         .header('cache-control', 'no-store')
         .send(ssoPage(title, text));
 
-    app.get<{ Querystring: { return_to?: string; prompt?: string } }>(
+    app.get<{ Querystring: { return_to?: string; prompt?: string; answer?: string } }>(
       '/auth/oidc/login',
       async (request, reply) => {
         const config = await provider.configuration();
@@ -146,7 +146,12 @@ export function ssoRoutes(ctx: AppContext): FastifyPluginAsync {
           nonce,
           ...(silent ? { prompt: 'none' } : {}),
         });
-        return reply.header('cache-control', 'no-store').redirect(url.href);
+        void reply.header('cache-control', 'no-store');
+        // The embed's frame asks for the address and goes there itself: a redirect from the
+        // messenger (another site than the host page) would make the provider's own SameSite
+        // cookie cross-site for Chromium (the redirect chain counts), and prompt=none fail.
+        if (request.query.answer === 'json') return reply.send({ url: url.href });
+        return reply.redirect(url.href);
       },
     );
 

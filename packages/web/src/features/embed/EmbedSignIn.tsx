@@ -2,12 +2,15 @@ import { embedPopupSchema } from '@messenger/core';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
+import type { Api } from '../../http/api';
 import { EMBED_SIGNED_IN_PATH } from '../../router/routes';
 import { useSession } from '../../session/SessionProvider';
 import { LoadingScreen } from '../../ui/LoadingScreen';
 import { StatusScreen } from '../../ui/StatusScreen';
 import { LoginForm } from '../login/LoginForm';
 import type { SignInMethodsInfo } from '../login/SignInMethods';
+import type { EmbedBridge } from './bridge';
+import { useEmbedBridge } from './EmbedBridgeContext';
 import { embedMessages } from './messages';
 
 /** How often the frame looks whether the login popup was closed (by the person, or by itself). */
@@ -23,7 +26,30 @@ export function silentSignInUrl(search: string): string {
   const params = new URLSearchParams(search);
   params.delete('sso');
   const returnTo = `/embed?${params.toString()}`;
-  return `/auth/oidc/login?prompt=none&return_to=${encodeURIComponent(returnTo)}`;
+  return `/auth/oidc/login?prompt=none&answer=json&return_to=${encodeURIComponent(returnTo)}`;
+}
+
+/**
+ * Goes to the identity provider straight from the frame: the messenger answers
+ * the address (and sets the sign-in's binding cookie) rather than redirecting,
+ * as a redirect through the messenger's site would keep the provider's own
+ * cookie from the request (docs/embedding.md, cookies).
+ */
+async function goSignInSilently(api: Api, bridge: EmbedBridge | null): Promise<void> {
+  try {
+    const answer = await api.json<{ url: string }>(silentSignInUrl(window.location.search));
+    // The kit loads it: the host page as the initiator keeps the provider's Lax cookie first-party.
+    if (bridge === null) window.location.replace(answer.url);
+    else bridge.post({ type: 'sign-in-redirect', url: answer.url });
+  } catch {
+    window.location.replace(`/embed?${withSso(window.location.search, 'unavailable')}`);
+  }
+}
+
+function withSso(search: string, value: string): string {
+  const params = new URLSearchParams(search);
+  params.set('sso', value);
+  return params.toString();
 }
 
 function useMethods(): SignInMethodsInfo | null {
@@ -64,15 +90,17 @@ export function EmbedSignIn({ expired }: { expired: boolean }): ReactNode {
   const silent = methods?.sso === true && !answered && !expired;
   const popupTimer = useRef<number | null>(null);
 
+  const { api } = session;
+  const bridge = useEmbedBridge();
   useEffect(() => {
-    if (silent) window.location.replace(silentSignInUrl(window.location.search));
-  }, [silent]);
+    if (silent) void goSignInSilently(api, bridge);
+  }, [silent, api, bridge]);
 
   const retrySilently = useCallback(() => {
     if (popupTimer.current !== null) window.clearInterval(popupTimer.current);
     popupTimer.current = null;
-    window.location.replace(silentSignInUrl(window.location.search));
-  }, []);
+    void goSignInSilently(api, bridge);
+  }, [api, bridge]);
 
   useEffect(() => {
     const onMessage = (event: MessageEvent): void => {
