@@ -26,7 +26,7 @@ export interface IdentityProviderOptions {
   publicHost?: string;
   clients: ClientMetadata[];
   /** The account of an id, or null. */
-  account(id: string): IdentityAccount | null;
+  account(id: string): Promise<IdentityAccount | null> | IdentityAccount | null;
   /** Username and password to an account id, or null (the login form). */
   authenticate(username: string, password: string): Promise<string | null> | string | null;
 }
@@ -102,8 +102,8 @@ export async function startIdentityProvider(
       openid: ['sub'],
       profile: ['name', 'given_name', 'preferred_username', 'network_person_id'],
     },
-    findAccount: (_ctx, id) => {
-      const account = options.account(id);
+    findAccount: async (_ctx, id) => {
+      const account = await options.account(id);
       if (account === null) return undefined;
       return {
         accountId: id,
