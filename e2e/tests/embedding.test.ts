@@ -54,7 +54,7 @@ function viewerAndStranger(network: GraphNetwork): [NetworkPerson, NetworkPerson
   throw new Error('The network file has no two strangers without a thread together.');
 }
 
-const [viewer, stranger] = viewerAndStranger(e2e.network as GraphNetwork);
+const [viewer, stranger] = viewerAndStranger(e2e.network);
 
 beforeAll(async () => {
   const [hostPort, idpPort] = [await freePort(), await freePort()];

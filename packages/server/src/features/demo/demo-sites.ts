@@ -27,7 +27,8 @@ export async function startDemoSites(
   messengerUrl: string,
 ): Promise<DemoSites> {
   const oidc = ctx.config.oidc;
-  if (oidc === undefined) throw new Error('the demo sites need OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
+  if (oidc === undefined)
+    throw new Error('the demo sites need OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
   const hostUrl = `http://localhost:${String(ports.hostPort)}`;
   // The messenger answers on 127.0.0.1 and on localhost: either may start the sign-in.
   const messengerUrls = [messengerUrl, messengerUrl.replace('://127.0.0.1:', '://localhost:')];

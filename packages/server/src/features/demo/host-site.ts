@@ -90,7 +90,8 @@ export async function startHostSite(options: HostSiteOptions): Promise<RunningHo
       options.clientId,
       options.clientSecret,
       undefined,
-      // The demo's identity provider is plain http on loopback.
+      // The demo's identity provider is plain http on loopback (deprecated only as a warning sign).
+      // eslint-disable-next-line @typescript-eslint/no-deprecated
       { execute: [client.allowInsecureRequests] },
     );
     return configuration;
@@ -107,7 +108,11 @@ export async function startHostSite(options: HostSiteOptions): Promise<RunningHo
         return;
       }
       const people = (await options.people?.(session.personId)) ?? [];
-      send(res, 200, hostSitePage({ name: session.name, people, messengerUrl: options.messengerUrl }));
+      send(
+        res,
+        200,
+        hostSitePage({ name: session.name, people, messengerUrl: options.messengerUrl }),
+      );
       return;
     }
     if (req.method === 'GET' && current.pathname === '/login') {
@@ -151,7 +156,10 @@ export async function startHostSite(options: HostSiteOptions): Promise<RunningHo
         name: typeof claims.name === 'string' ? claims.name : claims.sub,
         idToken: tokens.id_token,
       });
-      redirect(res, '/', [cookieHeader(SESSION_COOKIE, id, 86_400), cookieHeader(LOGIN_COOKIE, '', 0)]);
+      redirect(res, '/', [
+        cookieHeader(SESSION_COOKIE, id, 86_400),
+        cookieHeader(LOGIN_COOKIE, '', 0),
+      ]);
       return;
     }
     if (req.method === 'POST' && current.pathname === '/logout') {

@@ -167,7 +167,10 @@ export function ssoRoutes(ctx: AppContext): FastifyPluginAsync {
         await ctx.db.transact((trx) =>
           trx.deleteFrom('sso_logins').where('state', '=', state).execute(),
         );
-        void reply.clearCookie(BINDING_COOKIE, { path: '/auth/oidc/', ...cookiePolicy(ctx.config) });
+        void reply.clearCookie(BINDING_COOKIE, {
+          path: '/auth/oidc/',
+          ...cookiePolicy(ctx.config),
+        });
         if (
           login === undefined ||
           login.binding_hash !== digest(binding) ||

@@ -143,9 +143,7 @@ export function EmbedSignIn({ expired }: { expired: boolean }): ReactNode {
         ) : undefined
       }
     >
-      <p>
-        {intl.formatMessage(expired ? embedMessages.signedOutBody : embedMessages.signInBody)}
-      </p>
+      <p>{intl.formatMessage(expired ? embedMessages.signedOutBody : embedMessages.signInBody)}</p>
       {blocked ? <p role="alert">{intl.formatMessage(embedMessages.popupBlocked)}</p> : null}
       {!methods.sso && methods.password ? <LoginForm onLogin={session.login} /> : null}
     </StatusScreen>

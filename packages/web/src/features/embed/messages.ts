@@ -17,7 +17,8 @@ export const embedMessages = {
   signingIn: { id: 'web.embed.signingIn', defaultMessage: 'Logging in…' },
   popupBlocked: {
     id: 'web.embed.popupBlocked',
-    defaultMessage: 'Your browser blocked the login window. Allow pop-ups for this site and try again.',
+    defaultMessage:
+      'Your browser blocked the login window. Allow pop-ups for this site and try again.',
   },
   notAvailableHeading: { id: 'web.embed.notAvailableHeading', defaultMessage: 'Not available' },
   notAvailableBody: {
