@@ -231,6 +231,28 @@ describe('the embedding kit on a host site of another origin', () => {
     await page.screenshot({ path: '/work/screens/embed35/host-embedded-tab-1280.png' });
     await checkAccessibility(page, 'the host page with an embedded chat tab');
 
+    // The host sets theme and language through the kit; a message forged on the host page
+    // itself (not from the messenger's frame) is not heard.
+    await page.evaluate(() => {
+      window.MessengerEmbed?.setTheme('dark');
+      window.MessengerEmbed?.setLanguage('fr');
+    });
+    await expect
+      .poll(() => frame.evaluate(() => document.documentElement.dataset.theme))
+      .toBe('dark');
+    await expect.poll(() => frame.evaluate(() => document.documentElement.lang)).toBe('fr');
+    await page.screenshot({ path: '/work/screens/embed35/host-embedded-dark-1280.png' });
+    await page.evaluate(() => {
+      window.MessengerEmbed?.setTheme('light');
+    });
+    const count = await page.evaluate(() => window.MessengerEmbed?.getUnreadCount());
+    await page.evaluate(() => {
+      window.postMessage({ source: 'messenger-embed', v: 1, type: 'unread', count: 99 }, '*');
+    });
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.MessengerEmbed?.getUnreadCount())).toBe(count);
+    expect(await badge(page).textContent()).toBe(String(count));
+
     // Signing out at the host ends the provider's session; its back-channel logout ends the
     // embedded session of another open host page live, and that host hears "signed out".
     const still = await context.newPage();
@@ -243,6 +265,8 @@ describe('the embedding kit on a host site of another origin', () => {
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
     await stillFrame.getByRole('heading', { name: 'You’re logged out' }).waitFor();
     await still.getByRole('status').filter({ hasText: 'Messenger signed out' }).waitFor();
+    await still.screenshot({ path: '/work/screens/embed35/host-embed-signed-out-1280.png' });
+    await checkAccessibility(still, 'the host page with the embed signed out');
     expect(await still.evaluate(() => window.MessengerEmbed?.isSignedIn())).toBe(false);
     expect(await badge(still).textContent()).toBe('0');
 
@@ -288,6 +312,8 @@ declare global {
       isSignedIn: () => boolean;
       getUnreadCount: () => number;
       openConversation: (personId: string, options?: { name?: string }) => void;
+      setTheme: (theme: 'light' | 'dark') => void;
+      setLanguage: (language: string) => void;
     };
   }
 }

@@ -43,7 +43,8 @@ export function SignedIn({
       <RelayRegion>
         <LazyCallRegion viewerId={viewer.id} viewerName={viewer.name} />
       </RelayRegion>
-      <StaffTools viewer={viewer} />
+      {/* The staff's bug nub would sit on the embed's chat tabs: staff tools stay on Messenger's own pages. */}
+      {route.name === 'embed' ? null : <StaffTools viewer={viewer} />}
     </LeavePageGuard>
   );
 }
