@@ -70,6 +70,31 @@ describe('the embedding kit with EMBED_ORIGINS', () => {
   });
 });
 
+describe('with EMBED_ORIGINS, over plain http to a LAN address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { EMBED_ORIGINS: HOST }, seedMatrix);
+  });
+  afterAll(async () => {
+    await t.dispose();
+  });
+
+  it('keeps the Lax cookie a browser accepts there (a Secure one would be dropped)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { host: '192.168.1.20:8080' },
+      payload: { username: MATRIX.ordinary.username, password: PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    const header = [response.headers['set-cookie']]
+      .flat()
+      .find((c) => c?.startsWith('msgr_session='));
+    expect(header).toMatch(/; SameSite=Lax/);
+    expect(header).not.toMatch(/Partitioned/);
+  });
+});
+
 describe('without EMBED_ORIGINS', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -121,7 +121,10 @@ export const KIT_SCRIPT = String.raw`/* Messenger embedding kit v1 (docs/embeddi
         break;
       case 'sign-in-redirect':
         // The frame's silent sign-in at the identity provider, started from this page (see the protocol).
-        if (typeof data.url === 'string' && /^https?:\/\//.test(data.url)) frame.src = data.url;
+        if (typeof data.url !== 'string' || !/^https?:\/\//.test(data.url)) return;
+        // The frame leaves for the provider: calls wait for its next "ready".
+        state.ready = false;
+        frame.src = data.url;
         break;
       case 'resize':
         if (!container && typeof data.width === 'number') frame.style.width = data.width + 'px';

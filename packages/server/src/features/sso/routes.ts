@@ -134,7 +134,7 @@ export function ssoRoutes(ctx: AppContext): FastifyPluginAsync {
           httpOnly: true,
           path: '/auth/oidc/',
           // The embed's frame signs in inside the host's page: the binding follows the session's policy.
-          ...cookiePolicy(ctx.config),
+          ...cookiePolicy(ctx.config, request),
           maxAge: LOGIN_TTL_MS / 1000,
         });
         const url = client.buildAuthorizationUrl(config, {
@@ -169,7 +169,7 @@ export function ssoRoutes(ctx: AppContext): FastifyPluginAsync {
         );
         void reply.clearCookie(BINDING_COOKIE, {
           path: '/auth/oidc/',
-          ...cookiePolicy(ctx.config),
+          ...cookiePolicy(ctx.config, request),
         });
         if (
           login === undefined ||
