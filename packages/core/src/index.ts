@@ -17,3 +17,4 @@ export * from './sync';
 export * from './time';
 export * from './faces';
 export * from './scim';
+export * from './embed/protocol';

@@ -12,6 +12,7 @@ import { registerObservability } from './features/observability/plugin';
 import { registerHealthRoutes } from './features/observability/readiness';
 import { startTracing } from './features/observability/tracing';
 import { restRoutes } from './features/rest/routes';
+import { embedRoutes } from './features/embed/routes';
 import { graphAdminRoutes } from './features/graph-admin/routes';
 import { scimRoutes } from './features/scim/routes';
 import { ssoRoutes } from './features/sso/routes';
@@ -88,6 +89,7 @@ export async function buildApp(
   await app.register(scimRoutes(ctx));
   await app.register(ssoRoutes(ctx));
   await app.register(graphAdminRoutes(ctx));
+  await app.register(embedRoutes(ctx));
   await app.register(attachmentRoutes(ctx));
   registerGraphQL(app, { ctx, presence: presenceStoreFor(ctx) });
   // The sync socket (/sync): delta log replay and live pushes, presence, typing, delivery acks.

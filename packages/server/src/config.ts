@@ -122,6 +122,12 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: z.enum(['auto', 'off']).default('auto'),
+  /**
+   * The demo's identity provider and host site (features/demo; `npm start` sets them):
+   * their ports on this machine, both served as http://localhost:PORT. Unset: not started.
+   */
+  DEMO_IDP_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  DEMO_HOST_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   PUBLIC_URL: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Login attempts per minute from one address, whatever the usernames. */
@@ -200,6 +206,8 @@ export interface Config {
   production: boolean;
   logLevel: string;
   demo: 'auto' | 'off';
+  /** Both set: the demo identity provider and host site start with the messenger. */
+  demoSites: { idpPort: number; hostPort: number } | undefined;
   publicUrl: string | undefined;
   loginRateLimitPerMinute: number;
   loginAddressRateLimitPerMinute: number;
@@ -282,6 +290,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     demo: e.DEMO,
+    demoSites:
+      e.DEMO_IDP_PORT === undefined || e.DEMO_HOST_PORT === undefined
+        ? undefined
+        : { idpPort: e.DEMO_IDP_PORT, hostPort: e.DEMO_HOST_PORT },
     publicUrl: e.PUBLIC_URL,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT,
     loginAddressRateLimitPerMinute: e.LOGIN_ADDRESS_RATE_LIMIT,

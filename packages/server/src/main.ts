@@ -5,6 +5,7 @@ import { createMetrics } from './features/observability/metrics';
 import { startMetricsListener } from './features/observability/plugin';
 import { ConfigError, loadConfig } from './config';
 import type { AppContext } from './context';
+import { startDemoSites } from './features/demo/demo-sites';
 import { isNetworkEmpty, loadDemoNetwork } from './features/demo/load';
 import { formatLoginTable, type DemoLogin } from './features/demo/logins';
 import { createRuntimeContext } from './runtime';
@@ -40,6 +41,15 @@ async function main(): Promise<void> {
   }
   const url = config.publicUrl ?? address;
   process.stdout.write(`\nThe messenger is running at ${url}\n`);
+  const demoSites =
+    config.demoSites === undefined ? null : await startDemoSites(ctx, config.demoSites, url);
+  if (demoSites !== null) {
+    process.stdout.write(
+      `\nThe demo host network (another site, with the messenger embedded) is at ${demoSites.host.url}\n` +
+        `Sign in there with a demo login below (the identity provider at ${demoSites.idp.issuer}); ` +
+        'the chat sidebar signs in by itself.\n',
+    );
+  }
   if (demoLogins) {
     process.stdout.write(
       `\nDemo logins (every demo account has the same password):\n${formatLoginTable(demoLogins)}\n`,
@@ -55,7 +65,7 @@ async function main(): Promise<void> {
         drainMs: config.shutdownDrainMs,
         timeoutMs: config.shutdownTimeoutMs,
         closeServers: async () => {
-          await Promise.all([app.close(), metricsListener?.server.close()]);
+          await Promise.all([app.close(), metricsListener?.server.close(), demoSites?.close()]);
         },
         closeStorage: () => ctx.db.close(),
         logger: ctx.logger,

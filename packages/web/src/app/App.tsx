@@ -5,6 +5,7 @@ import type { AppHistory } from '../router/history';
 import { RouterProvider } from '../router/Router';
 import type { SessionMarker } from '../session/session-client';
 import { SessionProvider } from '../session/SessionProvider';
+import { useEmbedSettings } from '../features/embed/embed-settings';
 import { viewerLocale } from '../features/time/viewer-zone';
 import { AppRoutes } from './AppRoutes';
 
@@ -18,10 +19,12 @@ export function App({
   marker: SessionMarker;
   fetch?: typeof globalThis.fetch;
 }): ReactNode {
+  // The embed's host may set the language (features/embed); the wording has one catalogue.
+  const { language } = useEmbedSettings();
   return (
     // The wording is the catalogue's; dates and numbers follow the viewer's own locale.
     <IntlProvider
-      locale={viewerLocale(DEFAULT_LOCALE)}
+      locale={language ?? viewerLocale(DEFAULT_LOCALE)}
       defaultLocale={DEFAULT_LOCALE}
       messages={englishMessages}
     >

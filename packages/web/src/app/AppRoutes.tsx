@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { useIntl } from 'react-intl';
+import { EmbedPopupDone } from '../features/embed/EmbedPopupDone';
+import { EmbedRoot } from '../features/embed/EmbedRoot';
 import { LoginPage } from '../features/login/LoginPage';
 import { ExpiredSessionPage } from '../features/session-expired/ExpiredSessionPage';
 import { appMessages } from '../i18n/app-messages';
@@ -54,6 +56,10 @@ export function AppRoutes(): ReactNode {
   const { location } = router;
   const route = matchRoute(location.path);
   const { state } = session;
+
+  // The embedding kit's frame runs its own sign-in and signed-out screens (features/embed).
+  if (route.name === 'embed') return <EmbedRoot />;
+  if (route.name === 'embed-signed-in') return <EmbedPopupDone />;
 
   switch (state.status) {
     case 'checking':

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import type { CallRegionProps } from '../features/calls/CallRegion';
 import { Beeper } from '../features/beeper/Beeper';
+import { EmbedPage } from '../features/embed/EmbedPage';
 import { HostPage } from '../features/host/HostPage';
 import { LeavePageGuard } from '../features/leave-page/LeavePageGuard';
 import { StaffTools } from '../features/staff/StaffTools';
@@ -24,7 +25,7 @@ export function SignedIn({
   path,
 }: {
   viewer: Viewer;
-  route: Extract<RouteMatch, { name: 'host' | 'messenger' | 'staff-funnels' }>;
+  route: Extract<RouteMatch, { name: 'host' | 'messenger' | 'staff-funnels' | 'embed' }>;
   path: string;
 }): ReactNode {
   useEffect(preloadRelay, []);
@@ -33,6 +34,7 @@ export function SignedIn({
       <RouteErrorBoundary>
         <Suspense fallback={<LoadingScreen />}>
           {route.name === 'host' ? <HostPage viewer={viewer} /> : null}
+          {route.name === 'embed' ? <EmbedPage viewer={viewer} /> : null}
           {route.name === 'messenger' ? <LazyMessengerPage viewer={viewer} path={path} /> : null}
           {route.name === 'staff-funnels' ? <LazyFunnelDashboardPage viewer={viewer} /> : null}
         </Suspense>
@@ -41,7 +43,8 @@ export function SignedIn({
       <RelayRegion>
         <LazyCallRegion viewerId={viewer.id} viewerName={viewer.name} />
       </RelayRegion>
-      <StaffTools viewer={viewer} />
+      {/* The staff's bug nub would sit on the embed's chat tabs: staff tools stay on Messenger's own pages. */}
+      {route.name === 'embed' ? null : <StaffTools viewer={viewer} />}
     </LeavePageGuard>
   );
 }

@@ -17,6 +17,7 @@ import { callsMessages } from '../features/calls/messages';
 import { chatSidebarMessages } from '../features/chat-sidebar/messages';
 import { chatTabsMessages } from '../features/chat-tabs/messages';
 import { conversationMessages } from '../features/conversation/messages';
+import { embedMessages } from '../features/embed/messages';
 import { hostMessages } from '../features/host/messages';
 import { leavePageMessages } from '../features/leave-page/messages';
 import { loginMessages } from '../features/login/messages';
@@ -76,6 +77,7 @@ export const descriptorGroups: readonly DescriptorGroup[] = [
   broadcastMessages,
   timeMessages,
   messageActionsMessages,
+  embedMessages,
 ];
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The client's route table. The server's SPA fallback (features/web-client)
  * serves index.html for exactly these paths: `/`, `/login`, `/messages` and
- * everything under `/messages/`.
+ * everything under `/messages/`; features/embed serves `/embed` (for a listed
+ * parent only) and `/embed/signed-in`.
  */
 
 /** The product path prefix of the full-page messenger (seed 2, thread permalinks). */
@@ -10,6 +11,9 @@ export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';
 /** Staff only: the funnel dashboard (the SPA fallback already serves everything under the prefix). */
 export const STAFF_FUNNELS_PATH = `${MESSENGER_PREFIX}/staff/funnels`;
+/** The embedding kit's frame (`?parent=ORIGIN`), and the page its sign-in popup ends on. */
+export const EMBED_PATH = '/embed';
+export const EMBED_SIGNED_IN_PATH = '/embed/signed-in';
 
 export type RouteMatch =
   | { name: 'host' }
@@ -17,12 +21,16 @@ export type RouteMatch =
   /** `rest` is the path after the prefix ('' or '/thread/42'), read with core's parsePermalink. */
   | { name: 'messenger'; rest: string }
   | { name: 'staff-funnels' }
+  | { name: 'embed' }
+  | { name: 'embed-signed-in' }
   | { name: 'not-found' };
 
 export function matchRoute(path: string): RouteMatch {
   if (path === HOME_PATH) return { name: 'host' };
   if (path === LOGIN_PATH) return { name: 'login' };
   if (path === STAFF_FUNNELS_PATH) return { name: 'staff-funnels' };
+  if (path === EMBED_PATH) return { name: 'embed' };
+  if (path === EMBED_SIGNED_IN_PATH) return { name: 'embed-signed-in' };
   if (path === MESSENGER_PREFIX || path.startsWith(`${MESSENGER_PREFIX}/`)) {
     return { name: 'messenger', rest: path.slice(MESSENGER_PREFIX.length) };
   }

@@ -22,9 +22,11 @@ export interface IdentityAccount {
 export interface IdentityProviderOptions {
   port?: number;
   host?: string;
+  /** The host name of its issuer URL when not `host` (e.g. `localhost`, so it is the host site's site). */
+  publicHost?: string;
   clients: ClientMetadata[];
   /** The account of an id, or null. */
-  account(id: string): IdentityAccount | null;
+  account(id: string): Promise<IdentityAccount | null> | IdentityAccount | null;
   /** Username and password to an account id, or null (the login form). */
   authenticate(username: string, password: string): Promise<string | null> | string | null;
 }
@@ -79,7 +81,7 @@ export async function startIdentityProvider(
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const port = (server.address() as AddressInfo).port;
-  const issuer = `http://${host}:${String(port)}`;
+  const issuer = `http://${options.publicHost ?? host}:${String(port)}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: 'demo-1', alg: 'RS256', use: 'sig' };
 
@@ -100,8 +102,8 @@ export async function startIdentityProvider(
       openid: ['sub'],
       profile: ['name', 'given_name', 'preferred_username', 'network_person_id'],
     },
-    findAccount: (_ctx, id) => {
-      const account = options.account(id);
+    findAccount: async (_ctx, id) => {
+      const account = await options.account(id);
       if (account === null) return undefined;
       return {
         accountId: id,

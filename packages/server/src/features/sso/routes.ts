@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { OidcConfig } from '../../config';
 import { endSessions } from '../accounts/end-sessions';
-import { setSessionCookie } from '../accounts/session-cookie';
+import { cookiePolicy, setSessionCookie } from '../accounts/session-cookie';
 import { createSession, hashSessionSecret } from '../accounts/session-repo';
 import { registerFormParser } from '../rest/body';
 import { OidcProvider } from './oidc';
@@ -98,10 +98,12 @@ export function ssoRoutes(ctx: AppContext): FastifyPluginAsync {
         .header('cache-control', 'no-store')
         .send(ssoPage(title, text));
 
-    app.get<{ Querystring: { return_to?: string; prompt?: string } }>(
+    app.get<{ Querystring: { return_to?: string; prompt?: string; answer?: string } }>(
       '/auth/oidc/login',
       async (request, reply) => {
         const config = await provider.configuration();
+        // The embed's login popup passes here: its opener (a frame of the host's page) must stay linked.
+        void reply.header('cross-origin-opener-policy', 'unsafe-none');
         const returnTo = safeReturnTo(request.query.return_to);
         const silent = request.query.prompt === 'none';
         const verifier = client.randomPKCECodeVerifier();
@@ -130,9 +132,9 @@ export function ssoRoutes(ctx: AppContext): FastifyPluginAsync {
         // Binds the callback to this browser: a sign-in started elsewhere cannot be finished here.
         void reply.setCookie(BINDING_COOKIE, binding, {
           httpOnly: true,
-          sameSite: 'lax',
           path: '/auth/oidc/',
-          secure: ctx.config.production,
+          // The embed's frame signs in inside the host's page: the binding follows the session's policy.
+          ...cookiePolicy(ctx.config, request),
           maxAge: LOGIN_TTL_MS / 1000,
         });
         const url = client.buildAuthorizationUrl(config, {
@@ -144,13 +146,19 @@ export function ssoRoutes(ctx: AppContext): FastifyPluginAsync {
           nonce,
           ...(silent ? { prompt: 'none' } : {}),
         });
-        return reply.header('cache-control', 'no-store').redirect(url.href);
+        void reply.header('cache-control', 'no-store');
+        // The embed's frame asks for the address and goes there itself: a redirect from the
+        // messenger (another site than the host page) would make the provider's own SameSite
+        // cookie cross-site for Chromium (the redirect chain counts), and prompt=none fail.
+        if (request.query.answer === 'json') return reply.send({ url: url.href });
+        return reply.redirect(url.href);
       },
     );
 
     app.get<{ Querystring: Record<string, string | undefined> }>(
       '/auth/oidc/callback',
       async (request, reply) => {
+        void reply.header('cross-origin-opener-policy', 'unsafe-none');
         const state = request.query.state ?? '';
         const binding = request.cookies[BINDING_COOKIE] ?? '';
         const login = await ctx.db.read((k) =>
@@ -159,7 +167,10 @@ export function ssoRoutes(ctx: AppContext): FastifyPluginAsync {
         await ctx.db.transact((trx) =>
           trx.deleteFrom('sso_logins').where('state', '=', state).execute(),
         );
-        void reply.clearCookie(BINDING_COOKIE, { path: '/auth/oidc/' });
+        void reply.clearCookie(BINDING_COOKIE, {
+          path: '/auth/oidc/',
+          ...cookiePolicy(ctx.config, request),
+        });
         if (
           login === undefined ||
           login.binding_hash !== digest(binding) ||

@@ -85,22 +85,8 @@ export function webClientRoutes(options: WebClientOptions = {}): FastifyPluginAs
       );
     }
 
-    const sendIndex = async (
-      request: FastifyRequest,
-      reply: FastifyReply,
-    ): Promise<FastifyReply> => {
-      let html: EncodedFile;
-      try {
-        html = await readEncoded(indexFile, request);
-      } catch {
-        return reply
-          .status(503)
-          .header('cache-control', 'no-store')
-          .type('text/html; charset=utf-8')
-          .send(notBuiltPage(distDir));
-      }
-      return sendPage(reply, html);
-    };
+    const sendIndex = (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> =>
+      sendWebClientIndex(request, reply, distDir);
 
     for (const route of SPA_ROUTES) {
       app.get(route, (request, reply) => sendIndex(request, reply));
@@ -138,6 +124,25 @@ async function readEncoded(file: string, request: FastifyRequest): Promise<Encod
     }
   }
   return { body: await readFile(file), encoding: null };
+}
+
+/** index.html of the built client (precompressed by Accept-Encoding), or the 503 page while it is not built (the embed's route too). */
+export async function sendWebClientIndex(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  distDir: string = DEFAULT_WEB_DIST,
+): Promise<FastifyReply> {
+  let html: EncodedFile;
+  try {
+    html = await readEncoded(join(distDir, 'index.html'), request);
+  } catch {
+    return reply
+      .status(503)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(notBuiltPage(distDir));
+  }
+  return sendPage(reply, html);
 }
 
 /** The app's HTML: never cached without asking (security headers come from features/security). */

@@ -110,7 +110,7 @@ export function BeeperRegion({ viewerId }: BeeperRegionProps): ReactNode {
           controller.dispatch({ type: held ? 'mouse_enter' : 'mouse_leave' });
         }}
       />
-      {matchRoute(path).name === 'host' ? (
+      {matchRoute(path).name === 'host' || matchRoute(path).name === 'embed' ? (
         <QuietBoundary>
           <Suspense fallback={null}>
             <HostUnreadCount viewerId={viewerId} />
