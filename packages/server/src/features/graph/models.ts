@@ -73,9 +73,12 @@ export interface ThreadRow {
 export interface ThreadModel {
   kind: 'thread';
   row: ThreadRow;
+  /** The page the viewer reads this thread as (its admin, in the page inbox); else themselves. */
+  as?: string;
 }
 
-export const threadModel = (row: ThreadRow): ThreadModel => ({ kind: 'thread', row });
+export const threadModel = (row: ThreadRow, as?: string): ThreadModel =>
+  as === undefined ? { kind: 'thread', row } : { kind: 'thread', row, as };
 
 export interface MessageHitModel {
   kind: 'message';
