@@ -77,8 +77,14 @@ export interface ThreadModel {
   as?: string;
 }
 
-export const threadModel = (row: ThreadRow, as?: string): ThreadModel =>
-  as === undefined ? { kind: 'thread', row } : { kind: 'thread', row, as };
+export const threadModel = (row: ThreadRow): ThreadModel => ({ kind: 'thread', row });
+
+/** A thread read by a page's admin as the page (the page inbox). */
+export const pageThreadModel = (row: ThreadRow, pageId: string): ThreadModel => ({
+  kind: 'thread',
+  row,
+  as: pageId,
+});
 
 export interface MessageHitModel {
   kind: 'message';

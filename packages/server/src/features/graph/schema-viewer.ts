@@ -16,7 +16,7 @@ import {
 import { scopeOf } from '../../graphql/scope';
 import type { Viewer } from '../accounts/viewer';
 import { allFriends, buddyList, contextualRankedUsers } from './friends-service';
-import { threadModel, type ThreadModel } from './models';
+import { pageThreadModel, threadModel, type ThreadModel } from './models';
 import { companyById, peopleByIds } from './people-repo';
 import { ImageType } from './schema-nodes';
 import { MessagingUserConnection, ThreadFolderEnum, ThreadInterface } from './schema-thread';
@@ -245,7 +245,7 @@ builder.queryField('message_thread', (t) =>
       // Unknown and foreign threads answer alike, so ids cannot be probed.
       if (asPage === undefined)
         throw forbiddenError('You are not a participant of this thread.', 'thread_fbid');
-      return threadModel(asPage.row, asPage.pageId);
+      return pageThreadModel(asPage.row, asPage.pageId);
     },
   }),
 );

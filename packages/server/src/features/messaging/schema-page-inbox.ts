@@ -10,7 +10,9 @@ import {
   encodeCursor,
   firstArg,
 } from '../../graphql/paging';
-import { threadModel, type ThreadModel } from '../graph/models';
+import { pageModel, pageThreadModel, type ThreadModel } from '../graph/models';
+import { pagesByIds } from '../graph/pages-repo';
+import { PageType } from '../graph/schema-nodes';
 import { ThreadConnection } from '../graph/schema-viewer';
 import { pageThreadListPage, type ThreadListKey } from '../graph/threads-repo';
 import { withSyncTables } from '../sync/tables';
@@ -48,13 +50,32 @@ builder.queryField('page_inbox', (t) =>
       const rows = await pageThreadListPage(ctx.app.db, args.page_id, args.first + 1, after);
       const edges = rows.slice(0, args.first).map((row) => ({
         cursor: encodeCursor(kind, `${row.last_activity_at}:${row.id}`),
-        node: threadModel(row, args.page_id),
+        node: pageThreadModel(row, args.page_id),
       }));
       return connectionOf<ThreadModel, (typeof edges)[number]>(
         edges,
         rows.length > args.first,
         after !== null,
       );
+    },
+  }),
+);
+
+/** The page whose inbox is open (its name and face in the inbox's heading), for its admins. */
+builder.queryField('administered_page', (t) =>
+  t.field({
+    type: PageType,
+    description: 'A page the viewer administers (`forbidden` for any other, `not_found` for none).',
+    authScopes: { authenticated: true },
+    args: { page_id: t.arg.id({ required: true }) },
+    resolve: async (_root, rawArgs, ctx) => {
+      const args = parseArgs(z.object({ page_id: idArg }), rawArgs);
+      await ctx.app.db.read((db) =>
+        requirePageAdmin(withSyncTables(db), viewerOf(ctx), args.page_id),
+      );
+      const [row] = await pagesByIds(ctx.app.db, [args.page_id]);
+      if (row === undefined) throw new Error(`page ${args.page_id} vanished`);
+      return pageModel(row);
     },
   }),
 );

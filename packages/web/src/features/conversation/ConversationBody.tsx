@@ -193,7 +193,12 @@ function OpenConversation({
         exclude={[viewerId, viewerParticipantId]}
         names={names}
       />
-      <Composer threadId={threadId} viewerId={viewerId} />
+      <Composer
+        threadId={threadId}
+        viewerId={viewerId}
+        // A page's thread read by its admin: the reply goes out as the page, said in the send.
+        asPageId={viewerParticipantId === viewerId ? undefined : viewerParticipantId}
+      />
     </>
   );
 }
