@@ -54,6 +54,11 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
   callMediaFrameSchema,
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
+/** The frames of calls a client sends: actions, signalling and its media state. */
+export type CallClientFrame = Extract<
+  ClientFrame,
+  { type: 'call_action' | 'call_signal' | 'call_media' }
+>;
 export type HelloFrame = z.infer<typeof helloFrameSchema>;
 
 export const RESYNC_REASONS = ['window_expired', 'ahead_of_head', 'gap'] as const;
