@@ -94,6 +94,8 @@ describe('a page inbox', () => {
     await host.page.waitForURL(`**/messages/page/${administered.id}/thread/*`);
     const conversation = host.page.getByRole('main', { name: 'Conversation' });
     await conversation.getByText(question).waitFor();
+    // The admin speaks for the page here: no calls or groups of their own from it.
+    expect(await conversation.getByRole('button', { name: 'Video call' }).count()).toBe(0);
     // Read: the row loses its unread mark.
     await expect.poll(() => threadRow.getAttribute('data-unread')).toBeNull();
     await checkAccessibility(host.page, 'a conversation of the page inbox');
