@@ -112,6 +112,13 @@ describe('a page inbox', () => {
     expect(await answered.textContent()).not.toContain(admin.name);
     expect(await answered.getAttribute('data-own')).toBeNull();
 
+    // The person answers back: the admin's open page inbox shows it live, row and conversation.
+    const thanks = `Thanks! ${Date.now().toString(36)}`;
+    await composer.fill(thanks);
+    await other.page.keyboard.press('Enter');
+    await conversation.getByText(thanks).waitFor({ timeout: 10_000 });
+    await expect.poll(() => threadRow.textContent(), { timeout: 10_000 }).toContain(thanks);
+
     // The way back to the admin's own chats.
     await host.page.getByRole('link', { name: 'Your chats' }).click();
     await host.page.waitForURL('**/messages');

@@ -82,6 +82,7 @@ export function PageInboxBody({
               id
               thread_id
               viewer_participant_id
+              folder
               unread_count
               last_activity_time
               group_name
