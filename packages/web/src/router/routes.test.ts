@@ -36,7 +36,12 @@ describe('the page inbox paths', () => {
   });
 
   it('takes nothing else', () => {
-    for (const path of ['/messages', '/messages/page', '/messages/page/x', '/messages/page/7/t/8']) {
+    for (const path of [
+      '/messages',
+      '/messages/page',
+      '/messages/page/x',
+      '/messages/page/7/t/8',
+    ]) {
       expect(matchPageInbox(path)).toBeNull();
     }
   });
