@@ -164,9 +164,9 @@ describe('calls', () => {
       await callWindow(caller).getByRole('button', { name: 'Mute' }).getAttribute('aria-pressed'),
     ).toBe('true');
     expect(await localTracks()).toEqual(['audio:false', 'video:false']);
-    // The camera off shows the person's initials, not a black tile.
+    // The camera off shows the person's face, not a black tile.
     const ownAvatar = callWindow(caller).locator('[data-testid^="local-"][data-testid$="-avatar"]');
-    expect(await ownAvatar.textContent()).not.toBe('');
+    expect(await ownAvatar.locator('.face').count()).toBe(1);
     expect(await callWindow(caller).locator('[data-testid^="local-"] video').isVisible()).toBe(
       false,
     );

@@ -187,8 +187,21 @@ export function reduceActive(
       if (media === null) return null;
       return {
         state: { ...state, media },
-        commands: [{ type: 'apply_local_media', media }],
+        commands: [
+          { type: 'apply_local_media', media },
+          { type: 'send_media', media },
+        ],
       };
+    }
+    case 'remote_media': {
+      const entry = getParticipant(state.participants, event.participantId);
+      if (entry === undefined) return null;
+      const media = { muted: event.muted, cameraOff: event.cameraOff };
+      if (entry.media?.muted === media.muted && entry.media.cameraOff === media.cameraOff) {
+        return null;
+      }
+      const participants = { ...state.participants, [entry.id]: { ...entry, media } };
+      return { state: withParticipants(state, participants), commands: [] };
     }
     case 'hang_up':
       return { state: endCall(state, 'hung_up', event.at), commands: [...STOP_AND_HANG_UP] };

@@ -247,6 +247,7 @@ describe('local media, failures and hanging up', () => {
     expect(muted.state).toMatchObject({ media: { muted: true, cameraOff: false } });
     expect(muted.commands).toEqual([
       { type: 'apply_local_media', media: { muted: true, cameraOff: false } },
+      { type: 'send_media', media: { muted: true, cameraOff: false } },
     ]);
     const camera = reduceCall(muted.state, { type: 'set_media', cameraOff: true, at: 2 });
     expect(camera.state).toMatchObject({ media: { muted: true, cameraOff: true } });
@@ -254,6 +255,42 @@ describe('local media, failures and hanging up', () => {
       camera.state,
     );
     expect(reduceCall(camera.state, { type: 'set_media', at: 3 }).state).toBe(camera.state);
+  });
+
+  it('keeps what each remote told of their microphone and camera, for their tile', () => {
+    const state = connected(2);
+    const off = reduceCall(state, {
+      type: 'remote_media',
+      participantId: 'p1',
+      muted: true,
+      cameraOff: true,
+      at: 20_000,
+    });
+    expect(off.commands).toEqual([]);
+    expect(off.state).toMatchObject({
+      status: 'connected',
+      participants: {
+        p1: { state: 'connected', media: { muted: true, cameraOff: true } },
+        p2: { state: 'connected' },
+      },
+    });
+    if (off.state.status !== 'connected') throw new Error('not connected');
+    expect(off.state.participants.p2?.media).toBeUndefined();
+    // Told again unchanged: nothing changes; a stranger's frame is refused.
+    const again = {
+      type: 'remote_media',
+      participantId: 'p1',
+      muted: true,
+      cameraOff: true,
+      at: 1,
+    };
+    expect(reduceCall(off.state, again as CallEvent).state).toBe(off.state);
+    const stranger = { ...again, participantId: 'nobody' } as CallEvent;
+    expect(reduceCall(off.state, stranger).state).toBe(off.state);
+    const on = reduceCall(off.state, { ...again, cameraOff: false } as CallEvent);
+    expect(on.state).toMatchObject({
+      participants: { p1: { media: { muted: true, cameraOff: false } } },
+    });
   });
 
   it('ends with the reported failure and stops media', () => {

@@ -40,6 +40,8 @@ export interface CallPeer {
 
 export interface CallParticipantEntry extends CallPeer {
   state: ParticipantState;
+  /** Their microphone and camera as they last told (call_media); unknown until then. */
+  media?: LocalMedia;
 }
 
 /** Keyed by participant id (seed 3). The local user is not in the map. */
@@ -112,6 +114,8 @@ export type CallEvent =
   | { type: 'ice_state'; state: IceConnectionState; at: number }
   | { type: 'call_failed'; reason: CallFailureReason; at: number }
   | { type: 'set_media'; muted?: boolean; cameraOff?: boolean; at: number }
+  /** A remote participant told their microphone and camera (call_media). */
+  | { type: 'remote_media'; participantId: string; muted: boolean; cameraOff: boolean; at: number }
   | { type: 'hang_up'; at: number }
   | { type: 'dismiss'; at: number };
 
@@ -122,6 +126,8 @@ export type CallCommand =
   | { type: 'ring_participants'; participantIds: readonly string[] }
   | { type: 'start_media'; kind: CallKind; media: LocalMedia }
   | { type: 'apply_local_media'; media: LocalMedia }
+  /** Tell the others in the call (call_media frame). */
+  | { type: 'send_media'; media: LocalMedia }
   | { type: 'stop_media' }
   | { type: 'ice_restart' }
   | { type: 'send_answer' }

@@ -78,4 +78,18 @@ describe('call frames on the sync socket', () => {
     const badState = { ...call, participants: [{ ...call.participants[0], state: 'dancing' }] };
     expect(deltaSchema.safeParse({ kind: 'call_updated', call: badState }).success).toBe(false);
   });
+
+  it("carries a participant's microphone and camera both ways, and refuses a malformed one", () => {
+    const media = { type: 'call_media', call_id: '17', muted: true, camera_off: false };
+    expect(parseClientFrame(JSON.stringify(media))).toEqual({ ok: true, frame: media });
+    expect(parseClientFrame(JSON.stringify({ ...media, camera_off: 'yes' }))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('camera_off') as unknown,
+    });
+    expect(parseClientFrame(JSON.stringify({ ...media, call_id: '' })).ok).toBe(false);
+    expect(parseClientFrame(JSON.stringify({ ...media, muted: undefined })).ok).toBe(false);
+    const relayed = { ...media, from_user: '10', from_device: 'tab-1' };
+    expect(parseServerFrame(JSON.stringify(relayed))).toEqual({ ok: true, frame: relayed });
+    expect(parseServerFrame(JSON.stringify({ ...relayed, from_device: '' })).ok).toBe(false);
+  });
 });

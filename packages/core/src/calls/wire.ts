@@ -89,6 +89,33 @@ export const callSignalFrameSchema = z.object({
   payload: callSignalPayloadSchema,
 });
 
+/**
+ * A participant's own microphone and camera, told to the others in the call
+ * (their tiles show the face while the camera is off, and a muted mark).
+ * Ephemeral like signalling: sent on every change and again whenever someone
+ * joins, so a late joiner learns it too. Added to protocol 1 without a new
+ * version: a client that does not know the frame ignores it (it fails to parse
+ * and is reported, never applied), and the server answers it from a device
+ * that is not in the call with `error not_in_call`.
+ */
+export const callMediaFrameSchema = z.object({
+  type: z.literal('call_media'),
+  call_id: id,
+  muted: z.boolean(),
+  camera_off: z.boolean(),
+});
+export type CallMediaFrame = z.infer<typeof callMediaFrameSchema>;
+
+/** Relayed to every other participant's device in the call. */
+export const callMediaServerFrameSchema = z.object({
+  type: z.literal('call_media'),
+  call_id: id,
+  from_user: id,
+  from_device: deviceIdSchema,
+  muted: z.boolean(),
+  camera_off: z.boolean(),
+});
+
 export const ICE_SERVER_SCHEMA = z.object({
   urls: z.union([z.string(), z.array(z.string())]),
   username: z.string().optional(),

@@ -43,7 +43,7 @@ export type SyncClientEvent =
 
 export type EphemeralFrame = Extract<
   ServerFrame,
-  { type: 'typing' | 'presence' | 'call_signal' | 'call_result' }
+  { type: 'typing' | 'presence' | 'call_signal' | 'call_result' | 'call_media' }
 >;
 export type SendResultFrame = Extract<ServerFrame, { type: 'send_result' }>;
 
@@ -181,6 +181,7 @@ function onFrame(state: Connected, frame: ServerFrame): SyncClientResult {
     case 'presence':
     case 'call_signal':
     case 'call_result':
+    case 'call_media':
       return result(state, [{ type: 'ephemeral', frame }]);
     case 'error':
       return result(state, [{ type: 'report_error', code: frame.code, message: frame.message }]);

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PRESENCE_STATUSES } from '../search/presence';
 import {
   callActionFrameSchema,
+  callMediaFrameSchema,
+  callMediaServerFrameSchema,
   callResultFrameSchema,
   callSignalFrameSchema,
   callSignalServerFrameSchema,
@@ -48,8 +50,15 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
   callActionFrameSchema,
   /** WebRTC signalling for one device of another participant of the call. */
   callSignalFrameSchema,
+  /** This participant's microphone and camera, for the others in the call. */
+  callMediaFrameSchema,
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
+/** The frames of calls a client sends: actions, signalling and its media state. */
+export type CallClientFrame = Extract<
+  ClientFrame,
+  { type: 'call_action' | 'call_signal' | 'call_media' }
+>;
 export type HelloFrame = z.infer<typeof helloFrameSchema>;
 
 export const RESYNC_REASONS = ['window_expired', 'ahead_of_head', 'gap'] as const;
@@ -101,6 +110,8 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   callResultFrameSchema,
   /** Ephemeral: signalling from one device of the call, for this device only. */
   callSignalServerFrameSchema,
+  /** Ephemeral: another participant's microphone and camera changed (or they re-told it). */
+  callMediaServerFrameSchema,
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
 export type ServerFrameType = ServerFrame['type'];

@@ -26,6 +26,7 @@ export {
   serverFrameSchema,
 } from './frames';
 export type {
+  CallClientFrame,
   ClientFrame,
   ClientPresenceState,
   HelloFrame,

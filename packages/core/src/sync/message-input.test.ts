@@ -21,6 +21,8 @@ describe('send_message input', () => {
       tags: ['messenger_web', 'bnp:trigger:hello'],
     };
     expect(sendMessageInputSchema.parse(full)).toEqual(full);
+    const asPage = { ...base, as_page_id: '900001' };
+    expect(sendMessageInputSchema.parse(asPage)).toEqual(asPage);
   });
 
   it('counts characters as code points: 5000 emoji pass, 5001 do not', () => {
@@ -46,6 +48,8 @@ describe('send_message input', () => {
     [{ text: 'x', offline_threading_id: '1' }, 'thread_id'],
     [{ ...base, recipient_id: '5' }, 'recipient_id'],
     [{ ...base, thread_id: 'abc' }, 'thread_id'],
+    [{ ...base, as_page_id: 'page' }, 'as_page_id'],
+    [{ recipient_id: '5', text: 'x', offline_threading_id: '1', as_page_id: '9' }, 'as_page_id'],
   ])('refuses %j naming %s', (input, field) => {
     const parsed = sendMessageInputSchema.safeParse(input);
     expect(parsed.success).toBe(false);

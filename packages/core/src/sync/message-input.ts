@@ -60,6 +60,8 @@ const captionSchema = z
  * `send_message`: into an existing thread (`thread_id`) or to one person or
  * page (`recipient_id`: their one-to-one thread, created on first message).
  * With `attachments` (encrypted images uploaded before) the text may be blank.
+ * `as_page_id`: an admin answers as that page, in one of the page's threads
+ * (the page inbox says whom it speaks for, rather than the server guessing).
  */
 export const sendMessageInputSchema = z
   .object({
@@ -70,8 +72,16 @@ export const sendMessageInputSchema = z
     offline_threading_id: offlineThreadingIdSchema,
     entry_point: entryPointSchema.optional(),
     tags: attributionTagsSchema.optional(),
+    as_page_id: id.optional(),
   })
   .superRefine((input, ctx) => {
+    if (input.as_page_id !== undefined && input.thread_id === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['as_page_id'],
+        message: 'A page answers in one of its threads: give thread_id.',
+      });
+    }
     if (input.text.trim() === '' && (input.attachments ?? []).length === 0) {
       ctx.addIssue({ code: 'custom', path: ['text'], message: 'A message cannot be empty.' });
     }

@@ -39,6 +39,10 @@
  * server relays it, ephemeral, to exactly that device (its hello's
  * `device_id`) as `call_signal {call_id, from_user, from_device, payload}`,
  * across nodes through the bus; only devices in the call may send or get it.
+ * `call_media {call_id, muted, camera_off}` tells the call's other joined
+ * devices this participant's microphone and camera (relayed as `call_media
+ * {call_id, from_user, from_device, muted, camera_off}`); it was added to
+ * version 1 compatibly: older clients ignore a frame they cannot parse.
  *
  * Liveness: the server pings at the WebSocket level every 25 s and drops a
  * socket that missed a whole interval. A socket that cannot keep up (its

@@ -6,6 +6,7 @@ import '../features/graph/schema-thread';
 import '../features/graph/schema-viewer';
 import '../features/graph/schema-sidebar';
 import '../features/messaging/schema';
+import '../features/messaging/schema-page-inbox';
 import '../features/reactions/schema';
 import '../features/message-edits/schema';
 import '../features/hidden-messages/schema';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, matchRoute, safeNextPath } from './routes';
+import {
+  loginPathFor,
+  matchPageInbox,
+  matchRoute,
+  pageInboxPath,
+  pageThreadPath,
+  safeNextPath,
+} from './routes';
 
 describe('matchRoute', () => {
   it('knows the host page, login and the messenger prefix', () => {
@@ -16,6 +23,27 @@ describe('matchRoute', () => {
     expect(matchRoute('/messagesx').name).toBe('not-found');
     expect(matchRoute('/login/x').name).toBe('not-found');
     expect(matchRoute('/graphql').name).toBe('not-found');
+  });
+});
+
+describe('the page inbox paths', () => {
+  it('round-trip a page and one of its threads, under the messenger prefix', () => {
+    expect(pageInboxPath('77')).toBe('/messages/page/77');
+    expect(pageThreadPath('77', '900')).toBe('/messages/page/77/thread/900');
+    expect(matchPageInbox(pageInboxPath('77'))).toEqual({ pageId: '77', threadId: null });
+    expect(matchPageInbox(pageThreadPath('77', '900'))).toEqual({ pageId: '77', threadId: '900' });
+    expect(matchRoute(pageInboxPath('77')).name).toBe('messenger');
+  });
+
+  it('takes nothing else', () => {
+    for (const path of [
+      '/messages',
+      '/messages/page',
+      '/messages/page/x',
+      '/messages/page/7/t/8',
+    ]) {
+      expect(matchPageInbox(path)).toBeNull();
+    }
   });
 });
 

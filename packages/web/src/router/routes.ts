@@ -15,6 +15,26 @@ export const STAFF_FUNNELS_PATH = `${MESSENGER_PREFIX}/staff/funnels`;
 export const EMBED_PATH = '/embed';
 export const EMBED_SIGNED_IN_PATH = '/embed/signed-in';
 
+/** A page's inbox for its admins: `/messages/page/{pageId}`, a thread `…/thread/{threadId}`. */
+export const PAGE_INBOX_SEGMENT = '/page';
+
+export function pageInboxPath(pageId: string): string {
+  return `${MESSENGER_PREFIX}${PAGE_INBOX_SEGMENT}/${encodeURIComponent(pageId)}`;
+}
+
+export function pageThreadPath(pageId: string, threadId: string): string {
+  return `${pageInboxPath(pageId)}/thread/${encodeURIComponent(threadId)}`;
+}
+
+/** The page inbox a path under the messenger prefix opens, or null for any other path. */
+export function matchPageInbox(path: string): { pageId: string; threadId: string | null } | null {
+  if (!path.startsWith(`${MESSENGER_PREFIX}${PAGE_INBOX_SEGMENT}/`)) return null;
+  const rest = path.slice(MESSENGER_PREFIX.length + PAGE_INBOX_SEGMENT.length);
+  const match = /^\/(\d{1,32})(?:\/thread\/(\d{1,32}))?$/.exec(rest);
+  if (match === null) return null;
+  return { pageId: match[1] ?? '', threadId: match[2] ?? null };
+}
+
 export type RouteMatch =
   | { name: 'host' }
   | { name: 'login' }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { callsOfDevice, markDeviceSeen } from './repo';
+import { callsOfDevice, getCallParticipants, isJoined, markDeviceSeen } from './repo';
 import { withCallTables } from './tables';
 
 /**
@@ -26,4 +26,15 @@ export async function noteDeviceSeen(
   if (callIds.length === 0) return;
   const now = ctx.clock.now();
   await ctx.db.transact((db) => markDeviceSeen(withCallTables(db), callIds, userId, deviceId, now));
+}
+
+/** Every device in the media session of a call, with its user (where call_media goes). */
+export async function joinedDevicesOf(
+  ctx: AppContext,
+  callId: string,
+): Promise<{ userId: string; deviceId: string }[]> {
+  const rows = await ctx.db.read((db) => getCallParticipants(withCallTables(db), callId));
+  return rows.flatMap((p) =>
+    isJoined(p) && p.device_id !== null ? [{ userId: p.user_id, deviceId: p.device_id }] : [],
+  );
 }

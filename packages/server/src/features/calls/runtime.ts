@@ -1,4 +1,4 @@
-import type { ClientFrame, ServerFrame, WireIceServer } from '@messenger/core';
+import type { CallClientFrame, ServerFrame, WireIceServer } from '@messenger/core';
 import { ICE_SERVER_SCHEMA } from '@messenger/core';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -6,10 +6,10 @@ import { AppError } from '../../errors';
 import type { SyncBus } from '../sync/bus';
 import type { SyncConnection } from '../sync/connection';
 import type { SyncHub } from '../sync/hub';
-import { callsOfJoinedDevice, noteDeviceSeen } from './devices';
+import { callsOfJoinedDevice, joinedDevicesOf, noteDeviceSeen } from './devices';
 import { CallService, type CallOutcome } from './service';
 
-type CallFrame = Extract<ClientFrame, { type: 'call_action' | 'call_signal' }>;
+type CallFrame = CallClientFrame;
 
 /** ICE_SERVERS is a JSON array of RTCIceServer; anything else stops the start-up. */
 export function parseIceServers(json: string): WireIceServer[] {
@@ -51,9 +51,11 @@ export class CallRuntime {
 
   onFrame(conn: SyncConnection, frame: CallFrame): void {
     const previous = this.queues.get(conn) ?? Promise.resolve();
-    const next = previous.then(() =>
-      frame.type === 'call_action' ? this.onAction(conn, frame) : this.onSignal(conn, frame),
-    );
+    const next = previous.then(() => {
+      if (frame.type === 'call_action') return this.onAction(conn, frame);
+      if (frame.type === 'call_media') return this.onMedia(conn, frame);
+      return this.onSignal(conn, frame);
+    });
     this.queues.set(
       conn,
       next.catch((error: unknown) => {
@@ -173,6 +175,39 @@ export class CallRuntime {
       frame: JSON.stringify(out),
       deviceId: frame.to_device,
     });
+  }
+
+  /**
+   * A participant's microphone and camera, to every other device joined to
+   * the call (wherever it is, through the bus). Only a device in the call may
+   * tell it; anyone else gets `not_in_call`.
+   */
+  private async onMedia(
+    conn: SyncConnection,
+    frame: Extract<CallFrame, { type: 'call_media' }>,
+  ): Promise<void> {
+    const from = await this.service.joinedDevice(frame.call_id, conn.deviceId);
+    if (from !== conn.userId) {
+      conn.send({ type: 'error', code: 'not_in_call', message: 'This device is not in the call.' });
+      return;
+    }
+    const out = JSON.stringify({
+      type: 'call_media',
+      call_id: frame.call_id,
+      from_user: conn.userId,
+      from_device: conn.deviceId,
+      muted: frame.muted,
+      camera_off: frame.camera_off,
+    } satisfies ServerFrame);
+    for (const peer of await joinedDevicesOf(this.ctx, frame.call_id)) {
+      if (peer.deviceId === conn.deviceId) continue;
+      await this.bus.publish({
+        type: 'ephemeral',
+        userIds: [peer.userId],
+        frame: out,
+        deviceId: peer.deviceId,
+      });
+    }
   }
 
   private armRingTimers(callId: string, outcome: CallOutcome): void {

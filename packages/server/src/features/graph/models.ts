@@ -73,9 +73,18 @@ export interface ThreadRow {
 export interface ThreadModel {
   kind: 'thread';
   row: ThreadRow;
+  /** The page the viewer reads this thread as (its admin, in the page inbox); else themselves. */
+  as?: string;
 }
 
 export const threadModel = (row: ThreadRow): ThreadModel => ({ kind: 'thread', row });
+
+/** A thread read by a page's admin as the page (the page inbox). */
+export const pageThreadModel = (row: ThreadRow, pageId: string): ThreadModel => ({
+  kind: 'thread',
+  row,
+  as: pageId,
+});
 
 export interface MessageHitModel {
   kind: 'message';

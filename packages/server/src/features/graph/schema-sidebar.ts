@@ -2,7 +2,8 @@ import { PAGE_SIZES } from '@messenger/core';
 import { builder } from '../../graphql/builder';
 import { maxItems } from '../../graphql/limits';
 import { scopeOf } from '../../graphql/scope';
-import type { ThreadModel } from './models';
+import { pageModel, type ThreadModel } from './models';
+import { adminedPages, unreadThreadCounts } from './pages-repo';
 import { MessagingUserInterface, PageType } from './schema-nodes';
 import {
   participantsOf,
@@ -96,5 +97,26 @@ builder.objectField(ViewerType, 'chat_sidebar_preload', (t) =>
   t.field({
     type: SidebarPreloadType,
     resolve: (_v, _a, ctx) => sidebarPreload(scopeOf(ctx), ctx.presence),
+  }),
+);
+
+/**
+ * The pages the viewer administers with their badges alone: the sidebar keeps
+ * its admined_pages badges live by reading this (cheap) again after deltas,
+ * rather than the whole preload.
+ */
+builder.objectField(ViewerType, 'admined_pages', (t) =>
+  t.field({
+    extensions: maxItems(SIDEBAR_LIST_MAX),
+    type: [AdminedPageType],
+    resolve: async (v, _a, ctx) => {
+      const db = scopeOf(ctx).db;
+      const rows = await adminedPages(db, v.id);
+      const badges = await unreadThreadCounts(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({ page: pageModel(row), badgingCount: badges.get(row.id) ?? 0 }));
+    },
   }),
 );

@@ -40,11 +40,26 @@ function loaders(ctx: GraphQLContext) {
   }));
 }
 
+/** Unread counts of threads read as a page (the page inbox): the page's own read marks. */
+function unreadAs(ctx: GraphQLContext, pageId: string) {
+  return ctx.memo.get(
+    `thread-unread-as-${pageId}`,
+    () =>
+      new DataLoader<string, number>(async (ids) => {
+        const counts = await unreadCounts(ctx.app.db, pageId, ids);
+        return ids.map((id) => counts.get(id) ?? 0);
+      }),
+  );
+}
+
+/** Who the viewer is in the thread: a page they answer for, else themselves. */
+const readerOf = (ctx: GraphQLContext, m: ThreadModel): string => m.as ?? scopeOf(ctx).viewer.id;
+
 export const participantsOf = (ctx: GraphQLContext, threadId: string) =>
   loaders(ctx).participants.load(threadId);
 
 export const threadTitleOf = async (ctx: GraphQLContext, m: ThreadModel): Promise<string> =>
-  titleOf(m.row, await participantsOf(ctx, m.row.id), scopeOf(ctx).viewer.id);
+  titleOf(m.row, await participantsOf(ctx, m.row.id), readerOf(ctx, m));
 
 /** A participant is a person (one of the user types) or a page writing in its own thread. */
 export const ThreadParticipantUnion = builder.unionType('ThreadParticipantNode', {
@@ -99,7 +114,12 @@ export const ThreadInterface = builder.interfaceRef<ThreadModel>('MessageThread'
     privacy_mode: t.int({ resolve: (m) => m.row.privacy_mode }),
     folder: t.string({ resolve: (m) => m.row.folder }),
     last_activity_time: t.float({ resolve: (m) => m.row.last_activity_at }),
-    unread_count: t.int({ resolve: (m, _a, ctx) => loaders(ctx).unread.load(m.row.id) }),
+    unread_count: t.int({
+      resolve: (m, _a, ctx) =>
+        (m.as === undefined ? loaders(ctx).unread : unreadAs(ctx, m.as)).load(m.row.id),
+    }),
+    /** The participant the viewer is in this thread: themselves, or a page they answer for. */
+    viewer_participant_id: t.id({ resolve: (m, _a, ctx) => readerOf(ctx, m) }),
     participants: t.field({
       type: [ThreadParticipantUnion],
       resolve: async (m, _a, ctx) => (await participantsOf(ctx, m.row.id)).map((p) => p.node),
@@ -111,7 +131,7 @@ export const ThreadInterface = builder.interfaceRef<ThreadModel>('MessageThread'
     }),
     participant_names: t.stringList({
       resolve: async (m, _a, ctx) =>
-        otherNames(await participantsOf(ctx, m.row.id), scopeOf(ctx).viewer.id),
+        otherNames(await participantsOf(ctx, m.row.id), readerOf(ctx, m)),
     }),
     /** participant id → nickname. */
     custom_nickname: t.field({

@@ -16,11 +16,17 @@ import {
 import { scopeOf } from '../../graphql/scope';
 import type { Viewer } from '../accounts/viewer';
 import { allFriends, buddyList, contextualRankedUsers } from './friends-service';
-import { threadModel, type ThreadModel } from './models';
+import { pageThreadModel, threadModel, type ThreadModel } from './models';
 import { companyById, peopleByIds } from './people-repo';
 import { ImageType } from './schema-nodes';
 import { MessagingUserConnection, ThreadFolderEnum, ThreadInterface } from './schema-thread';
-import { folderCounts, threadForViewer, threadListPage, type ThreadListKey } from './threads-repo';
+import {
+  folderCounts,
+  threadForPageAdmin,
+  threadForViewer,
+  threadListPage,
+  type ThreadListKey,
+} from './threads-repo';
 
 /** Most participants a suggestion request may name as already in the conversation. */
 export const MAX_ORIGINAL_PARTICIPANTS = 250;
@@ -89,7 +95,7 @@ const FolderCountsType = builder
     }),
   });
 
-const ThreadConnection = builder.connectionObject({
+export const ThreadConnection = builder.connectionObject({
   type: ThreadInterface,
   name: 'MessageThreadConnection',
 });
@@ -231,11 +237,15 @@ builder.queryField('message_thread', (t) =>
     args: { thread_fbid: t.arg.id({ required: true }) },
     resolve: async (_root, rawArgs, ctx) => {
       const args = parseArgs(threadArgs, rawArgs);
-      const row = await threadForViewer(ctx.app.db, viewerOf(ctx).id, args.thread_fbid);
+      const viewerId = viewerOf(ctx).id;
+      const row = await threadForViewer(ctx.app.db, viewerId, args.thread_fbid);
+      if (row !== undefined) return threadModel(row);
+      // A page's admin reads the page's threads as the page (the page inbox).
+      const asPage = await threadForPageAdmin(ctx.app.db, viewerId, args.thread_fbid);
       // Unknown and foreign threads answer alike, so ids cannot be probed.
-      if (row === undefined)
+      if (asPage === undefined)
         throw forbiddenError('You are not a participant of this thread.', 'thread_fbid');
-      return threadModel(row);
+      return pageThreadModel(asPage.row, asPage.pageId);
     },
   }),
 );

@@ -75,6 +75,59 @@ export async function threadForViewer(
   return row;
 }
 
+/**
+ * The thread as a page the viewer administers sees it (they answer for the
+ * page there), or undefined when no page of theirs takes part in it.
+ */
+export async function threadForPageAdmin(
+  db: Db,
+  viewerId: string,
+  threadId: string,
+): Promise<{ row: ThreadRow; pageId: string } | undefined> {
+  const found = await db.read((k) =>
+    k
+      .selectFrom('thread_participants as tp')
+      .innerJoin('threads as t', 't.id', 'tp.thread_id')
+      .innerJoin('page_admins as pa', 'pa.page_id', 'tp.participant_id')
+      .select([...THREAD_COLUMNS, 'tp.participant_id'])
+      .where('tp.thread_id', '=', threadId)
+      .where('tp.participant_kind', '=', 'page')
+      .where('tp.hidden', '=', 0)
+      .where('pa.person_id', '=', viewerId)
+      .orderBy('tp.participant_id')
+      .executeTakeFirst(),
+  );
+  if (found === undefined) return undefined;
+  const { participant_id: pageId, ...row } = found;
+  return { row, pageId };
+}
+
+/** One page of a page's threads (its inbox, for its admins), newest activity first (keyset). */
+export async function pageThreadListPage(
+  db: Db,
+  pageId: string,
+  limit: number,
+  after: ThreadListKey | null,
+): Promise<ThreadRow[]> {
+  const rows = await db.read((k) => {
+    let query = viewerThreads(k, pageId);
+    if (after !== null) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('t.last_activity_at', '<', after.at),
+          eb.and([eb('t.last_activity_at', '=', after.at), eb('t.id', '<', after.id)]),
+        ]),
+      );
+    }
+    return query
+      .orderBy('t.last_activity_at', 'desc')
+      .orderBy('t.id', 'desc')
+      .limit(limit)
+      .execute();
+  });
+  return rows;
+}
+
 /** Every group thread of the viewer, newest first (group and room search filter these in memory). */
 export async function viewerGroupThreads(db: Db, viewerId: string): Promise<ThreadRow[]> {
   const rows = await db.read((k) =>

@@ -92,3 +92,38 @@ export async function requireActor(
   if (actor === null) throw notParticipant();
   return actor;
 }
+
+/**
+ * The viewer acting as the page `pageId` in this thread (a send from the page
+ * inbox names its page): only one of the page's admins, and only in one of
+ * the page's threads. Each refusal has its own code, so a client can tell a
+ * lost admin role from a wrong thread.
+ */
+export async function requirePageActor(
+  k: K,
+  participants: readonly ParticipantRecord[],
+  viewer: Viewer,
+  pageId: string,
+): Promise<Actor> {
+  const admins = await pageAdmins(k, [pageId]);
+  if (admins.get(pageId)?.includes(viewer.id) !== true) {
+    throw new AppError(
+      'not_page_admin',
+      'Only the admins of a page answer as the page.',
+      403,
+      'as_page_id',
+    );
+  }
+  const page = participants.find(
+    (p) => p.participant_id === pageId && p.participant_kind === 'page',
+  );
+  if (page === undefined) {
+    throw new AppError(
+      'not_page_thread',
+      "This conversation is not one of the page's.",
+      403,
+      'thread_id',
+    );
+  }
+  return { id: pageId, kind: 'page', row: page };
+}

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { Viewer } from '../accounts/viewer';
 import { withSyncTables } from '../sync/tables';
-import { getParticipants, getThread } from './repo';
+import { getParticipants, getThread, type K } from './repo';
 import { threadSnapshot } from './snapshot';
 
 /** Position in a thread list ordered by last activity, newest first. */
@@ -15,6 +15,21 @@ export interface ThreadListKey {
 export interface PageThreads {
   threads: WireThread[];
   hasMore: boolean;
+}
+
+/** Only the admins of an existing page get past this (`not_found`, else `forbidden`). */
+export async function requirePageAdmin(k: K, viewer: Viewer, pageId: string): Promise<void> {
+  const page = await k.selectFrom('pages').select('id').where('id', '=', pageId).executeTakeFirst();
+  if (page === undefined) throw new AppError('not_found', 'There is no such page.', 404, 'page_id');
+  const admin = await k
+    .selectFrom('page_admins')
+    .select('person_id')
+    .where('page_id', '=', pageId)
+    .where('person_id', '=', viewer.id)
+    .executeTakeFirst();
+  if (admin === undefined) {
+    throw new AppError('forbidden', 'Only the admins of a page read its messages.', 403, 'page_id');
+  }
 }
 
 /**
@@ -34,27 +49,7 @@ export async function pageThreads(
   );
   return ctx.db.read(async (db) => {
     const k = withSyncTables(db);
-    const page = await k
-      .selectFrom('pages')
-      .select('id')
-      .where('id', '=', pageId)
-      .executeTakeFirst();
-    if (page === undefined)
-      throw new AppError('not_found', 'There is no such page.', 404, 'page_id');
-    const admin = await k
-      .selectFrom('page_admins')
-      .select('person_id')
-      .where('page_id', '=', pageId)
-      .where('person_id', '=', viewer.id)
-      .executeTakeFirst();
-    if (admin === undefined) {
-      throw new AppError(
-        'forbidden',
-        'Only the admins of a page read its messages.',
-        403,
-        'page_id',
-      );
-    }
+    await requirePageAdmin(k, viewer, pageId);
     let query = k
       .selectFrom('thread_participants as tp')
       .innerJoin('threads as t', 't.id', 'tp.thread_id')

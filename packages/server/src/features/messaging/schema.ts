@@ -160,6 +160,8 @@ const SendMessageInput = builder.inputType('SendMessageInput', {
     entry_point: t.string(),
     tags: t.stringList(),
     attachments: t.field({ type: [AttachmentInput] }),
+    /** Answer as this page (the viewer administers it; the thread is one of the page's). */
+    as_page_id: t.id(),
   }),
 });
 

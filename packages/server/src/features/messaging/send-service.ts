@@ -8,7 +8,7 @@ import type { Viewer } from '../accounts/viewer';
 import { bindAttachments } from '../attachments/service';
 import { appendDeltas } from '../sync/delta-log';
 import { withSyncTables } from '../sync/tables';
-import { requireActor, unknownThread, viewingsOf, type Actor } from './audience';
+import { requireActor, requirePageActor, unknownThread, viewingsOf, type Actor } from './audience';
 import { landingFolders } from './folders';
 import { messageId, newThreadId } from './ids';
 import { parseInput } from './input';
@@ -163,7 +163,7 @@ async function sendIn(
   const now = ctx.clock.now();
   const target =
     input.thread_id !== undefined
-      ? await threadTarget(k, store, viewer, input.thread_id)
+      ? await threadTarget(k, store, viewer, input.thread_id, input.as_page_id)
       : await directTarget(ctx, trx, k, store, viewer, input.recipient_id ?? '');
 
   const existing = await store.messageByOfflineId(target.actorId, input.offline_threading_id);
@@ -248,11 +248,15 @@ async function threadTarget(
   store: SendStore,
   viewer: Viewer,
   threadId: string,
+  asPageId?: string,
 ): Promise<Target> {
   const thread = await store.thread(threadId);
   if (thread === undefined) throw unknownThread();
   const participants = await store.participants(threadId);
-  const actor = await requireActor(k, participants, viewer);
+  const actor =
+    asPageId === undefined
+      ? await requireActor(k, participants, viewer)
+      : await requirePageActor(k, participants, viewer, asPageId);
   return { thread, participants, actorId: actor.id, actor, field: 'thread_id' };
 }
 

@@ -4,6 +4,7 @@ import {
   SYNC_CLOSE,
   SYNC_PROTOCOL_VERSION,
   parseClientFrame,
+  type CallClientFrame,
   type ClientFrame,
   type HelloFrame,
   type ResyncReason,
@@ -44,10 +45,7 @@ export interface HubListeners {
   typing(conn: SyncConnection, frame: Extract<ClientFrame, { type: 'typing' }>): void;
   ack(conn: SyncConnection, seq: number): void;
   send(conn: SyncConnection, frame: Extract<ClientFrame, { type: 'send' }>): void;
-  call(
-    conn: SyncConnection,
-    frame: Extract<ClientFrame, { type: 'call_action' | 'call_signal' }>,
-  ): void;
+  call(conn: SyncConnection, frame: CallClientFrame): void;
 }
 
 export interface HubDeps {
@@ -275,6 +273,7 @@ export class SyncHub {
         return;
       case 'call_action':
       case 'call_signal':
+      case 'call_media':
         conn.lastActivityAt = this.deps.clock.now();
         this.listeners?.call(conn, frame);
         return;

@@ -2,7 +2,7 @@ import { statusText } from '@messenger/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, ToggleButton } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import { initialsOf } from '../conversation/thread-people';
+import { Face } from '../../ui/Face';
 import { FullscreenToggle } from '../leave-page/FullscreenToggle';
 import type { CallController, CallView } from './call-controller';
 import { callsMessages as m } from './messages';
@@ -61,18 +61,30 @@ export function CallWindow({
               muted
               testId={`local-${viewerId}`}
               // The camera off shows who this is, not a black tile (issue 31).
-              avatar={state.media.cameraOff ? initialsOf(viewerName) : null}
+              face={state.media.cameraOff ? { id: viewerId, name: viewerName, src: null } : null}
+              micOff={state.media.muted}
             />
           ) : null}
-          {[...view.remotes].map(([userId, stream]) => (
-            <VideoTile
-              key={userId}
-              stream={stream}
-              label={state.participants[userId]?.profile.userName ?? ''}
-              muted={false}
-              testId={`remote-${userId}`}
-            />
-          ))}
+          {[...view.remotes].map(([userId, stream]) => {
+            const entry = state.participants[userId];
+            const name = entry?.profile.userName ?? '';
+            // What they told of their camera and microphone (call_media): their face while it is off.
+            return (
+              <VideoTile
+                key={userId}
+                stream={stream}
+                label={name}
+                muted={false}
+                testId={`remote-${userId}`}
+                face={
+                  entry?.media?.cameraOff === true
+                    ? { id: userId, name, src: entry.profile.profilePictureUrl }
+                    : null
+                }
+                micOff={entry?.media?.muted === true}
+              />
+            );
+          })}
         </div>
       )}
       <div className="call-controls">
@@ -131,15 +143,20 @@ function VideoTile({
   label,
   muted,
   testId,
-  avatar = null,
+  face = null,
+  micOff = false,
 }: {
   stream: MediaStream | null;
   label: string;
+  /** The element plays no sound (one's own tile). */
   muted: boolean;
   testId: string;
-  /** Initials shown instead of the picture (the camera is off), else null. */
-  avatar?: string | null;
+  /** The person's face shown instead of the picture (their camera is off), else null. */
+  face?: { id: string; name: string; src: string | null } | null;
+  /** Their microphone is off: a marked tile, said to screen readers. */
+  micOff?: boolean;
 }): ReactNode {
+  const intl = useIntl();
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = ref.current;
@@ -156,14 +173,39 @@ function VideoTile({
         playsInline
         muted={muted}
         aria-label={label}
-        hidden={avatar !== null}
+        hidden={face !== null}
       />
-      {avatar === null ? null : (
-        <div className="call-tile-avatar" data-testid={`${testId}-avatar`} aria-hidden="true">
-          <span>{avatar}</span>
+      {face === null ? null : (
+        <div className="call-tile-avatar" data-testid={`${testId}-avatar`}>
+          <Face id={face.id} name={face.name} src={face.src} size={64} />
         </div>
       )}
-      <figcaption>{label}</figcaption>
+      <figcaption>
+        <span dir="auto">{label}</span>
+        {micOff ? (
+          <span
+            className="call-tile-mic-off"
+            role="img"
+            aria-label={intl.formatMessage(m.micOff, { name: label })}
+            data-testid={`${testId}-mic-off`}
+          >
+            <MicOffIcon />
+          </span>
+        ) : null}
+      </figcaption>
     </figure>
+  );
+}
+
+/** A microphone struck through (decorative: the mark's label says it). */
+function MicOffIcon(): ReactNode {
+  return (
+    <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3Zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.92V21h2v-3.08A7 7 0 0 0 19 11h-2Z"
+      />
+      <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2" />
+    </svg>
   );
 }

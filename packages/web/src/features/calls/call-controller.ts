@@ -6,7 +6,7 @@ import {
   type CallKind,
   type CallPeer,
   type CallState,
-  type ClientFrame,
+  type CallClientFrame,
   type EphemeralFrame,
   type ServerFrame,
   type WireCall,
@@ -15,6 +15,7 @@ import type { DeltaListener } from '../sync/sync-connection';
 import { CallRequests, toIceServers, type CallResult } from './call-requests';
 import { newCallId } from './device-id';
 import { ExternalStore } from './external-store';
+import { MediaTelling, applyTrackMedia, remoteMediaEvent } from './media-telling';
 import { PeerMesh } from './peer-mesh';
 import { incomingEvent, joinedDevices, remoteEvents } from './wire-events';
 
@@ -25,7 +26,7 @@ export interface CallTransport {
   readonly deviceId: string | null;
   onDelta(listener: DeltaListener): () => void;
   onEphemeral(listener: (frame: EphemeralFrame) => void): () => void;
-  sendCall(frame: Extract<ClientFrame, { type: 'call_action' | 'call_signal' }>): boolean;
+  sendCall(frame: CallClientFrame): boolean;
 }
 
 /** What the call UI shows: core's call state, the server's view, and the media. */
@@ -53,6 +54,7 @@ export class CallController extends ExternalStore<CallView> {
   /** Joining a running call from the thread (not answering a ring). */
   private joining = false;
   private readonly requests: CallRequests;
+  private readonly telling: MediaTelling;
 
   constructor(
     private readonly connection: CallTransport,
@@ -60,12 +62,14 @@ export class CallController extends ExternalStore<CallView> {
   ) {
     super({ state: IDLE_CALL, call: null, local: null, remotes: new Map() });
     this.requests = new CallRequests(connection);
+    this.telling = new MediaTelling((frame) => connection.sendCall(frame));
     connection.onDelta((delta, info) => {
       if (delta.kind === 'call_updated') this.onWire(delta.call, info.live);
     });
     connection.onEphemeral((frame) => {
       if (frame.type === 'call_result') this.requests.settle(frame);
       else if (frame.type === 'call_signal') this.onSignal(frame);
+      else if (frame.type === 'call_media') this.dispatch(remoteMediaEvent(frame, this.callId()));
     });
   }
 
@@ -222,6 +226,7 @@ export class CallController extends ExternalStore<CallView> {
     }
     const base = before !== null && before.call_id === call.call_id ? before : null;
     for (const event of remoteEvents(base, call, this.viewerId, Date.now())) this.dispatch(event);
+    this.telling.onCall(call, this.viewerId, this.view.state);
   }
 
   private onSignal(frame: CallSignal): void {
@@ -232,7 +237,8 @@ export class CallController extends ExternalStore<CallView> {
     this.ensureMesh().onSignal(frame.from_user, frame.from_device, frame.payload);
   }
 
-  private dispatch(event: CallEvent): void {
+  private dispatch(event: CallEvent | null): void {
+    if (event === null) return;
     const { state, commands } = this.reduce(this.view.state, event);
     if (state === this.view.state && commands.length === 0) return;
     this.update({ state });
@@ -258,7 +264,10 @@ export class CallController extends ExternalStore<CallView> {
         this.startMedia(command.kind, command.media);
         return;
       case 'apply_local_media':
-        this.applyMedia(command.media);
+        applyTrackMedia(this.view.local, command.media);
+        return;
+      case 'send_media':
+        this.telling.tell(this.callId(), command.media);
         return;
       case 'stop_media':
         this.stopMedia();
@@ -320,20 +329,13 @@ export class CallController extends ExternalStore<CallView> {
           return;
         }
         this.update({ local: stream });
-        this.applyMedia(media);
+        applyTrackMedia(stream, media);
         this.mesh?.setLocalStream(stream);
       })
       .catch(() => {
         if (this.callId() === callId)
           this.dispatch({ type: 'call_failed', reason: 'failed', at: Date.now() });
       });
-  }
-
-  private applyMedia(media: { muted: boolean; cameraOff: boolean }): void {
-    const stream = this.view.local;
-    if (stream === null) return;
-    for (const track of stream.getAudioTracks()) track.enabled = !media.muted;
-    for (const track of stream.getVideoTracks()) track.enabled = !media.cameraOff;
   }
 
   private stopMedia(): void {

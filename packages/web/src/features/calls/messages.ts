@@ -12,6 +12,7 @@ export const callsMessages = {
   hangUp: { id: 'web.calls.hangUp', defaultMessage: 'Hang up' },
   mute: { id: 'web.calls.mute', defaultMessage: 'Mute' },
   cameraOff: { id: 'web.calls.cameraOff', defaultMessage: 'Camera off' },
+  micOff: { id: 'web.calls.micOff', defaultMessage: '{name}: microphone off' },
   close: { id: 'web.calls.close', defaultMessage: 'Close' },
   callWindow: { id: 'web.calls.callWindow', defaultMessage: 'Call' },
   minimize: { id: 'web.calls.minimize', defaultMessage: 'Minimize' },

@@ -4,6 +4,7 @@ import { usePresenceStore, usePresenceVersion } from '../presence/presence-store
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { useChatTabs } from '../chat-tabs/ChatTabsProvider';
 import { sidebarLocalCache } from '../search-typeahead/typeahead-model';
+import { useLiveAdminedBadges } from './admined-pages-live';
 import { useLiveSync, useResyncFetchOptions, useStartSync } from '../sync/live-sync';
 import { titleOf } from '../thread-list/thread-rows';
 import type { SidebarBodyQuery as Query } from './__generated__/SidebarBodyQuery.graphql';
@@ -113,6 +114,7 @@ export function SidebarBody({
   );
   useStartSync(live, data.viewer.sync_seq);
   const preload = data.viewer.chat_sidebar_preload;
+  useLiveAdminedBadges(live, preload.adminedPages.length > 0);
 
   // The session's presence store: the preload seeds it, the socket's frames keep it live.
   const presenceStore = usePresenceStore();

@@ -172,6 +172,8 @@ describe('SidebarBody', () => {
     expect(busy.querySelector('.unread-badge [aria-hidden="true"]')?.textContent).toBe('9+');
     expect(within(busy).getByText('12 unread conversations')).toBeTruthy();
     expect(busy.querySelector('img')?.getAttribute('src')).toBe('/p.png');
+    // Pressing an administered page opens its inbox in the messenger.
+    expect(busy.getAttribute('data-href')).toBe('/messages/page/21');
     const quiet = within(pages).getByRole('row', { name: /Quiet Page/ });
     expect(quiet.querySelector('.unread-badge')).toBeNull();
     const some = within(pages).getByRole('row', { name: /Some Page/ });

@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl';
 import { threadListMessages } from '../thread-list/messages';
 import { chatSidebarMessages } from './messages';
 import { Face } from '../../ui/Face';
+import { pageInboxPath } from '../../router/routes';
 
 /*
  * The sidebar's sections (seed 2: friends, groups and pages, admined_pages).
@@ -234,7 +235,11 @@ export function PagesSection({
   );
 }
 
-/** admined_pages: name, image and an unread badge capped at 9 (seed 2). */
+/**
+ * admined_pages: name, image and an unread badge capped at 9 (seed 2). Each
+ * row is a link to the page's inbox in the messenger, where its admin reads
+ * and answers the page's conversations as the page.
+ */
 export function AdminedPagesSection({ pages }: { pages: readonly AdminedPageRow[] }): ReactNode {
   const intl = useIntl();
   if (pages.length === 0) return null;
@@ -250,7 +255,12 @@ export function AdminedPagesSection({ pages }: { pages: readonly AdminedPageRow[
         data-section="admined_pages"
       >
         {(page) => (
-          <GridListItem id={page.id} textValue={page.name} className="sidebar-row">
+          <GridListItem
+            id={page.id}
+            textValue={page.name}
+            className="sidebar-row"
+            href={pageInboxPath(page.id)}
+          >
             <Avatar
               id={page.id}
               name={page.name}

@@ -28,9 +28,12 @@ const noToken = (): null => null;
 export function Composer({
   threadId,
   viewerId,
+  asPageId,
 }: {
   threadId: string;
   viewerId: string;
+  /** The viewer answers for this page (a thread of a page they administer). */
+  asPageId?: string | undefined;
 }): ReactNode {
   const intl = useIntl();
   const [text, setText] = useState('');
@@ -56,6 +59,7 @@ export function Composer({
       threadId,
       text: body,
       ...(entryPoint === null ? {} : { entryPoint }),
+      ...(asPageId === undefined ? {} : { asPageId }),
       ...(attachments.length > 0 ? { attachments } : {}),
     });
   }

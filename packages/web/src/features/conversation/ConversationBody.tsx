@@ -138,7 +138,9 @@ function OpenConversation({
   );
   const ownRead = state.participants.find((p) => p.id === viewerParticipantId)?.last_read_seq ?? 0;
   useMarkRead(threadId, viewerParticipantId, state.last_message_seq, ownRead, thread.unread_count);
-  const callButtons = (
+  // An admin answering for a page (page inbox): calls and new groups are the person's own, not the page's.
+  const asPage = viewerParticipantId !== viewerId;
+  const callButtons = asPage ? null : (
     <CallButtons
       threadId={threadId}
       isGroup={thread.is_group_thread}
@@ -159,6 +161,7 @@ function OpenConversation({
           isGroup={thread.is_group_thread}
           others={others}
           callButtons={callButtons}
+          newGroupOffered={!asPage}
           renderSettings={(dialog) => (
             <ThreadSettingsDialog
               {...dialog}
@@ -193,7 +196,12 @@ function OpenConversation({
         exclude={[viewerId, viewerParticipantId]}
         names={names}
       />
-      <Composer threadId={threadId} viewerId={viewerId} />
+      <Composer
+        threadId={threadId}
+        viewerId={viewerId}
+        // A page's thread read by its admin: the reply goes out as the page, said in the send.
+        asPageId={asPage ? viewerParticipantId : undefined}
+      />
     </>
   );
 }

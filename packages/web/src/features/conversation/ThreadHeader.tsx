@@ -25,6 +25,8 @@ export interface ThreadHeaderProps {
   renderSettings: (state: { isOpen: boolean; onOpenChange: (open: boolean) => void }) => ReactNode;
   /** The call buttons (features/calls), when calls are offered here. */
   callButtons?: ReactNode;
+  /** False when the viewer answers for a page here: no group of their own made from it. */
+  newGroupOffered?: boolean;
 }
 
 /**
@@ -39,6 +41,7 @@ export function ThreadHeader({
   others,
   renderSettings,
   callButtons = null,
+  newGroupOffered = true,
 }: ThreadHeaderProps): ReactNode {
   const intl = useIntl();
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -72,7 +75,7 @@ export function ThreadHeader({
           </TooltipTrigger>
         ) : null}
         {callButtons}
-        {!isGroup && others.length === 1 && others[0] !== undefined ? (
+        {newGroupOffered && !isGroup && others.length === 1 && others[0] !== undefined ? (
           // Group creation from here (features/omnipicker): the other person is a fixed token.
           <Link className="button" href={`${MESSENGER_PREFIX}/new?with=${others[0].id}`}>
             {intl.formatMessage(omnipickerMessages.newGroupWith, { name: others[0].shown })}

@@ -1,13 +1,14 @@
-import { parsePermalink } from '@messenger/core';
+import { parsePermalink, type Permalink } from '@messenger/core';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { appMessages } from '../../i18n/app-messages';
 import { useLocation } from '../../router/Router';
-import { MESSENGER_PREFIX } from '../../router/routes';
+import { MESSENGER_PREFIX, matchPageInbox } from '../../router/routes';
 import type { Viewer } from '../../session/session-client';
 import { AppHeader } from '../../ui/AppHeader';
 import { useDocumentTitle } from '../../ui/document-title';
 import { BROADCAST_SEGMENT, BroadcastView } from '../broadcast/BroadcastView';
+import { PageInbox } from '../page-inbox/PageInbox';
 import { NEW_MESSAGE_SEGMENT, OmnipickerView } from '../omnipicker/OmnipickerView';
 import { MESSAGE_PARAM, matchSearchPage } from '../search-typeahead/search-paths';
 import { SearchPage } from '../search-typeahead/SearchPage';
@@ -35,10 +36,16 @@ export function MessengerPage({ viewer, path }: MessengerPageProps): ReactNode {
   const { search } = useLocation();
   const searchPage = matchSearchPage(path, search);
   const highlightMessageId = new URLSearchParams(search).get(MESSAGE_PARAM);
-  const permalink =
-    composing || broadcasting || searchPage !== null
-      ? null
-      : parsePermalink(path, MESSENGER_PREFIX);
+  // `/messages/page/{pageId}…`: a page's inbox, for its admins.
+  const pageInbox = matchPageInbox(path);
+  const permalink: Permalink | null =
+    pageInbox !== null
+      ? pageInbox.threadId === null
+        ? { kind: 'folder', tag: 'INBOX' }
+        : { kind: 'thread', tag: 'INBOX', threadId: pageInbox.threadId }
+      : composing || broadcasting || searchPage !== null
+        ? null
+        : parsePermalink(path, MESSENGER_PREFIX);
   const folder = permalink?.tag ?? 'INBOX';
   // The thread a /t/{userId} permalink resolved to, remembered with the user it was for.
   const [direct, setDirect] = useState<{ userId: string; threadId: string } | null>(null);
@@ -58,12 +65,21 @@ export function MessengerPage({ viewer, path }: MessengerPageProps): ReactNode {
     <div className="messenger-page">
       <AppHeader viewerName={viewer.name} />
       <div className="messenger-layout">
-        <ThreadList
-          folder={folder}
-          viewerId={viewer.id}
-          currentThreadId={currentThreadId}
-          onUnreadChange={setUnread}
-        />
+        {pageInbox !== null ? (
+          <PageInbox
+            pageId={pageInbox.pageId}
+            viewerId={viewer.id}
+            currentThreadId={currentThreadId}
+            onUnreadChange={setUnread}
+          />
+        ) : (
+          <ThreadList
+            folder={folder}
+            viewerId={viewer.id}
+            currentThreadId={currentThreadId}
+            onUnreadChange={setUnread}
+          />
+        )}
         {searchPage !== null ? (
           <SearchPage route={searchPage} viewer={viewer} />
         ) : composing ? (

@@ -20,6 +20,8 @@ export interface OutboxMessage {
   entryPoint?: string;
   /** Encrypted images uploaded before the message was queued, with their keys. */
   attachments?: readonly AttachmentRef[];
+  /** Typed in a page inbox: the admin answers as this page. */
+  asPageId?: string;
 }
 
 /** Why the server did not store a message; only `rejected` is final. */

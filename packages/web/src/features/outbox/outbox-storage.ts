@@ -36,6 +36,7 @@ function parseItem(value: unknown): OutboxItem | null {
     threadId: v.threadId,
     text: v.text,
     ...(isString(v.entryPoint) ? { entryPoint: v.entryPoint } : {}),
+    ...(isString(v.asPageId) ? { asPageId: v.asPageId } : {}),
     ...(refs.success && refs.data.length > 0 ? { attachments: refs.data } : {}),
   };
   if (v.status === 'failed') {

@@ -115,6 +115,7 @@ export function sendOutboxMessage(
           text: message.text,
           offline_threading_id: message.id,
           ...(message.entryPoint === undefined ? {} : { entry_point: message.entryPoint }),
+          ...(message.asPageId === undefined ? {} : { as_page_id: message.asPageId }),
           ...(message.attachments === undefined
             ? {}
             : { attachments: message.attachments.map((a) => ({ ...a })) }),

@@ -34,7 +34,11 @@ function heldSeq(store: RecordSourceProxy, threadId: string): number {
 function viewerParticipant(store: RecordSourceProxy, threadId: string, viewerId: string): string {
   const state = threadStateRecord(store, threadId);
   const own = state ? valueOf(state, 'viewer_participant_id') : null;
-  return typeof own === 'string' ? own : viewerId;
+  if (typeof own === 'string') return own;
+  // A page inbox's row knows it is read as the page before its conversation was opened.
+  const thread = threadRecord(store, threadId);
+  const listed = thread ? valueOf(thread, 'viewer_participant_id') : null;
+  return typeof listed === 'string' ? listed : viewerId;
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   initialSyncClientState,
   parseServerFrame,
   reduceSyncClient,
+  type CallClientFrame,
   type ClientFrame,
   type Delta,
   type EphemeralFrame,
@@ -147,7 +148,7 @@ export class SyncConnection {
   }
 
   /** Sends a call action or signal when live; false when it could not be sent. */
-  sendCall(frame: Extract<ClientFrame, { type: 'call_action' | 'call_signal' }>): boolean {
+  sendCall(frame: CallClientFrame): boolean {
     const socket = this.socket;
     if (this.status !== 'live' || socket === null || socket.readyState !== 1) return false;
     socket.send(JSON.stringify(frame));
