@@ -17,6 +17,11 @@ describe('mute expiry', () => {
     expect(muteState(until, clock)).toEqual({ kind: 'unmuted' });
   });
 
+  it('rounds up to the minute, so a retry within the minute asks for the same instant', () => {
+    expect(mutedUntilFor('1h', start + 1)).toBe(start + 3_600_000 + 60_000);
+    expect(mutedUntilFor('1h', start + 59_000)).toBe(mutedUntilFor('1h', start + 1));
+  });
+
   it('8 and 24 hours', () => {
     expect(mutedUntilFor('8h', start) - start).toBe(8 * 3_600_000);
     expect(mutedUntilFor('24h', start) - start).toBe(24 * 3_600_000);

@@ -26,9 +26,16 @@ const MUTE_MS: Record<Exclude<MuteChoice, 'forever'>, number> = {
  */
 export const MUTED_FOREVER = 253_402_300_799_999;
 
-/** The stored `muted_until` for a choice made at `now`. */
+const MINUTE = 60 * 1000;
+
+/**
+ * The stored `muted_until` for a choice made at `now`, rounded up to the
+ * minute: a retried request within the same minute asks for the same
+ * instant, and so writes nothing again.
+ */
 export function mutedUntilFor(choice: MuteChoice, now: number): number {
-  return choice === 'forever' ? MUTED_FOREVER : now + MUTE_MS[choice];
+  if (choice === 'forever') return MUTED_FOREVER;
+  return Math.ceil((now + MUTE_MS[choice]) / MINUTE) * MINUTE;
 }
 
 /** What a stored `muted_until` means at the clock's time. */
