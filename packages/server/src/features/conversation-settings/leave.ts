@@ -74,8 +74,9 @@ export async function leaveGroup(ctx: AppContext, viewer: Viewer, raw: unknown):
       id: messageId(thread.id, seq),
       thread_id: thread.id,
       sender_id: viewer.id,
-      // The line is worded by each reader's client (core conversationSettingsMessages.leftGroup).
-      text: '',
+      // The leaver's name as it was: they are no longer among the participants whose names
+      // the readers hold. Each client words the line (core conversationSettingsMessages.leftGroup).
+      text: viewer.name,
       created_at: now,
       seq_in_thread: seq,
       offline_threading_id: null,

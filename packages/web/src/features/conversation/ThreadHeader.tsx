@@ -25,6 +25,8 @@ export interface ThreadHeaderProps {
   renderSettings: (state: { isOpen: boolean; onOpenChange: (open: boolean) => void }) => ReactNode;
   /** The call buttons (features/calls), when calls are offered here. */
   callButtons?: ReactNode;
+  /** The conversation's "…" menu (features/conversation-menu), when offered here. */
+  menu?: ReactNode;
 }
 
 /**
@@ -39,6 +41,7 @@ export function ThreadHeader({
   others,
   renderSettings,
   callButtons = null,
+  menu = null,
 }: ThreadHeaderProps): ReactNode {
   const intl = useIntl();
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -81,6 +84,7 @@ export function ThreadHeader({
         <Button className="button" onPress={open}>
           {intl.formatMessage(conversationMessages.settings)}
         </Button>
+        {menu}
       </div>
       {renderSettings({ isOpen: settingsOpen, onOpenChange: setSettingsOpen })}
     </header>

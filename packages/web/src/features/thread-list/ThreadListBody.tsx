@@ -1,34 +1,20 @@
-import {
-  UNSENT_MESSAGE_KIND,
-  badgeText,
-  isolateBidi,
-  relativeAgeRefreshMs,
-  threadPermalink,
-} from '@messenger/core';
+import { relativeAgeRefreshMs } from '@messenger/core';
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { GridList, GridListItem } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
-import { MESSENGER_PREFIX } from '../../router/routes';
-import { previewText } from '../attachments/preview';
 import { useLiveSync, useResyncFetchOptions, useStartSync } from '../sync/live-sync';
 import { SyncStatus } from '../sync/SyncStatus';
-import { formatFullTime, formatRelativeAge } from '../time/format';
 import { useNow } from '../time/use-now';
 import { viewerTimeZone } from '../time/viewer-zone';
 import type { ThreadListBodyPaginationQuery } from './__generated__/ThreadListBodyPaginationQuery.graphql';
 import type { ThreadListBodyQuery as Query } from './__generated__/ThreadListBodyQuery.graphql';
 import type { ThreadListBody_query$key } from './__generated__/ThreadListBody_query.graphql';
 import { LoadMoreThreads } from './LoadMoreThreads';
-import { ThreadFace } from './ThreadFace';
-import { reactionPreview } from './reaction-preview';
-import { messageActionsMessages } from '../message-actions/messages';
 import { threadListMessages } from './messages';
-import { byLastActivity, titleOf, unreadThreadCount, type ListFolder } from './thread-rows';
+import { ThreadRow } from './ThreadRow';
+import { byLastActivity, unreadThreadCount, type ListFolder } from './thread-rows';
 import '../messenger/messenger.css';
-
-/** Characters of a title in a row before the ellipsis. */
-const ROW_TITLE_MAX = 40;
 
 /** Threads per page (MESSAGING_LIMITS.threadListPage). */
 export const THREAD_PAGE = 50;
@@ -90,6 +76,7 @@ export function ThreadListBody({
                 thread_id
                 folder
                 unread_count
+                muted_until
                 last_activity_time
                 group_name
                 is_group_thread
@@ -173,78 +160,16 @@ export function ThreadListBody({
         dependencies={[currentThreadId, viewerId, folder, now]}
         renderEmptyState={() => <p>{intl.formatMessage(threadListMessages.empty)}</p>}
       >
-        {(thread) => {
-          const title = titleOf(thread, viewerId, ROW_TITLE_MAX);
-          const last = thread.messages.edges[0]?.node;
-          const unsentBy =
-            last?.kind === UNSENT_MESSAGE_KIND
-              ? last.sender_id === viewerId
-                ? null
-                : (thread.participants_to_render.find((p) => p.id === last.sender_id)?.short_name ??
-                  '')
-              : undefined;
-          const lastText =
-            last === undefined
-              ? ''
-              : unsentBy !== undefined
-                ? unsentBy === null
-                  ? intl.formatMessage(messageActionsMessages.youUnsent)
-                  : intl.formatMessage(messageActionsMessages.theyUnsent, { name: unsentBy })
-                : previewText(last.text, last.attachments.length, (d, v) =>
-                    intl.formatMessage(d, v),
-                  );
-          const reaction = reactionPreview(thread, viewerId, last?.timestamp ?? 0);
-          const preview =
-            reaction !== null
-              ? intl.formatMessage(messageActionsMessages.reactedPreview, reaction)
-              : last === undefined
-                ? ''
-                : last.sender_id === viewerId && unsentBy === undefined
-                  ? intl.formatMessage(threadListMessages.ownPreview, {
-                      text: isolateBidi(lastText),
-                    })
-                  : lastText;
-          const badge = badgeText(thread.unread_count);
-          return (
-            <GridListItem
-              id={thread.thread_id}
-              textValue={title}
-              href={threadPermalink({
-                prefix: MESSENGER_PREFIX,
-                tag: folder,
-                threadId: thread.thread_id,
-              })}
-              className="thread-row"
-              data-current={thread.thread_id === currentThreadId || undefined}
-              data-unread={thread.unread_count > 0 || undefined}
-            >
-              <ThreadFace thread={thread} viewerId={viewerId} title={title} />
-              <span className="thread-row-title" dir="auto">
-                {title}
-              </span>
-              <span className="thread-row-preview" dir="auto">
-                {preview}
-              </span>
-              {thread.last_activity_time > 0 ? (
-                <time
-                  className="thread-row-age"
-                  dateTime={new Date(thread.last_activity_time).toISOString()}
-                  title={formatFullTime(intl, thread.last_activity_time, timeZone)}
-                >
-                  {formatRelativeAge(intl, thread.last_activity_time, now, timeZone)}
-                </time>
-              ) : null}
-              {badge === null ? null : (
-                <span className="unread-badge">
-                  <span aria-hidden="true">{badge}</span>
-                  <span className="visually-hidden">
-                    {intl.formatMessage(threadListMessages.unread, { count: thread.unread_count })}
-                  </span>
-                </span>
-              )}
-            </GridListItem>
-          );
-        }}
+        {(thread) => (
+          <ThreadRow
+            thread={thread}
+            viewerId={viewerId}
+            folder={folder}
+            currentThreadId={currentThreadId}
+            now={now}
+            timeZone={timeZone}
+          />
+        )}
       </GridList>
       {hasNext ? (
         <LoadMoreThreads

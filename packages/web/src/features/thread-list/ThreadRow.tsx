@@ -1,0 +1,141 @@
+import {
+  PARTICIPANT_LEFT_KIND,
+  UNSENT_MESSAGE_KIND,
+  badgeText,
+  conversationSettingsMessages,
+  isMuted,
+  isolateBidi,
+  threadPermalink,
+} from '@messenger/core';
+import type { ReactNode } from 'react';
+import { GridListItem } from 'react-aria-components';
+import { useIntl } from 'react-intl';
+import { MESSENGER_PREFIX } from '../../router/routes';
+import { previewText } from '../attachments/preview';
+import { ConversationMenu } from '../conversation-menu/ConversationMenu';
+import { conversationMenuMessages } from '../conversation-menu/messages';
+import { messageActionsMessages } from '../message-actions/messages';
+import { formatFullTime, formatRelativeAge } from '../time/format';
+import type { ThreadListBody_query$data } from './__generated__/ThreadListBody_query.graphql';
+import { ThreadFace } from './ThreadFace';
+import { threadListMessages } from './messages';
+import { reactionPreview } from './reaction-preview';
+import { browserClock, titleOf, type ListFolder } from './thread-rows';
+
+/** Characters of a title in a row before the ellipsis. */
+const ROW_TITLE_MAX = 40;
+
+type ThreadNode =
+  ThreadListBody_query$data['viewer']['message_threads']['edges'][number]['node'];
+
+export interface ThreadRowProps {
+  thread: ThreadNode;
+  viewerId: string;
+  folder: ListFolder;
+  currentThreadId: string | null;
+  now: number;
+  timeZone: string;
+}
+
+/**
+ * One conversation of the list: a link to its permalink with its face,
+ * title, last message (or newest reaction), age, unread badge, and its "…"
+ * menu. A muted conversation shows a muted icon instead of the count (it
+ * still reads bold while unread).
+ */
+export function ThreadRow({
+  thread,
+  viewerId,
+  folder,
+  currentThreadId,
+  now,
+  timeZone,
+}: ThreadRowProps): ReactNode {
+  const intl = useIntl();
+  const title = titleOf(thread, viewerId, ROW_TITLE_MAX);
+  const last = thread.messages.edges[0]?.node;
+  const nameOf = (id: string) =>
+    thread.participants_to_render.find((p) => p.id === id)?.short_name ?? '';
+  const unsentBy =
+    last?.kind === UNSENT_MESSAGE_KIND
+      ? last.sender_id === viewerId
+        ? null
+        : nameOf(last.sender_id)
+      : undefined;
+  const lastText =
+    last === undefined
+      ? ''
+      : last.kind === PARTICIPANT_LEFT_KIND
+        ? intl.formatMessage(conversationSettingsMessages.leftGroup, { name: last.text })
+        : unsentBy !== undefined
+          ? unsentBy === null
+            ? intl.formatMessage(messageActionsMessages.youUnsent)
+            : intl.formatMessage(messageActionsMessages.theyUnsent, { name: unsentBy })
+          : previewText(last.text, last.attachments.length, (d, v) => intl.formatMessage(d, v));
+  const reaction = reactionPreview(thread, viewerId, last?.timestamp ?? 0);
+  const preview =
+    reaction !== null
+      ? intl.formatMessage(messageActionsMessages.reactedPreview, reaction)
+      : last === undefined
+        ? ''
+        : last.sender_id === viewerId && unsentBy === undefined
+          ? intl.formatMessage(threadListMessages.ownPreview, { text: isolateBidi(lastText) })
+          : lastText;
+  const muted = isMuted(thread.muted_until, browserClock);
+  const badge = muted ? null : badgeText(thread.unread_count);
+  return (
+    <GridListItem
+      id={thread.thread_id}
+      textValue={title}
+      href={threadPermalink({ prefix: MESSENGER_PREFIX, tag: folder, threadId: thread.thread_id })}
+      className="thread-row"
+      data-current={thread.thread_id === currentThreadId || undefined}
+      data-unread={thread.unread_count > 0 || undefined}
+      data-muted={muted || undefined}
+    >
+      <ThreadFace thread={thread} viewerId={viewerId} title={title} />
+      <span className="thread-row-title" dir="auto">
+        {title}
+      </span>
+      <span className="thread-row-preview" dir="auto">
+        {preview}
+      </span>
+      {thread.last_activity_time > 0 ? (
+        <time
+          className="thread-row-age"
+          dateTime={new Date(thread.last_activity_time).toISOString()}
+          title={formatFullTime(intl, thread.last_activity_time, timeZone)}
+        >
+          {formatRelativeAge(intl, thread.last_activity_time, now, timeZone)}
+        </time>
+      ) : null}
+      {muted ? (
+        <span
+          className="thread-row-muted"
+          role="img"
+          aria-label={intl.formatMessage(conversationMenuMessages.muted)}
+        >
+          🔕
+        </span>
+      ) : null}
+      {badge === null ? null : (
+        <span className="unread-badge">
+          <span aria-hidden="true">{badge}</span>
+          <span className="visually-hidden">
+            {intl.formatMessage(threadListMessages.unread, { count: thread.unread_count })}
+          </span>
+        </span>
+      )}
+      <span className="thread-row-menu">
+        <ConversationMenu
+          threadId={thread.thread_id}
+          title={title}
+          isGroup={thread.is_group_thread}
+          mutedUntil={thread.muted_until ?? null}
+          folder={thread.folder}
+          unreadCount={thread.unread_count}
+        />
+      </span>
+    </GridListItem>
+  );
+}
