@@ -92,6 +92,7 @@ export function ThreadRow({
       data-current={thread.thread_id === currentThreadId || undefined}
       data-unread={thread.unread_count > 0 || undefined}
       data-muted={muted || undefined}
+      data-thread-id={thread.thread_id}
     >
       <ThreadFace thread={thread} viewerId={viewerId} title={title} />
       <span className="thread-row-title" dir="auto">
