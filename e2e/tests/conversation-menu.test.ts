@@ -204,8 +204,12 @@ describe('conversation menu', () => {
   });
 
   it('mark as unread (by keyboard) makes the row bold live on the second page; mark as read undoes it', async () => {
-    const { thread, first } = pairsFromTheEnd(e2e.network)[1] ?? {};
-    if (thread === undefined || first === undefined) throw new Error('too few one-to-one pairs');
+    const { thread, first: one, second: two } = pairsFromTheEnd(e2e.network)[1] ?? {};
+    if (thread === undefined || one === undefined || two === undefined) {
+      throw new Error('too few one-to-one pairs');
+    }
+    // The one who received the newest message: mark as unread needs someone else's message.
+    const first = thread.messages.at(-1)?.from === one.id ? two : one;
     const a = await e2e.newPage();
     const b = await e2e.newPage();
     await loginAs(a.page, first);
@@ -220,9 +224,12 @@ describe('conversation menu', () => {
     await rowB.waitFor();
     expect(await rowB.getAttribute('data-unread')).toBe(null);
 
-    // Keyboard: focus the row's menu button, open the menu with Enter, choose with arrows.
-    const button = rowOf(a.page, thread.id).getByRole('button', { name: /^Options for / });
-    await button.focus();
+    // Keyboard: the row, then ArrowRight to its menu button, Enter opens the menu.
+    await rowOf(a.page, thread.id).focus();
+    await a.page.keyboard.press('ArrowRight');
+    expect(
+      await a.page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''),
+    ).toMatch(/^Options for /);
     await a.page.keyboard.press('Enter');
     const menu = a.page.getByRole('menu', { name: /^Options for / });
     await menu.waitFor();
