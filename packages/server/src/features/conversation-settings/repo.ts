@@ -1,3 +1,4 @@
+import { isMuted, type Clock } from '@messenger/core';
 import type { Kysely } from 'kysely';
 import { settingsOf, type SettingsTables, type Settings } from './tables';
 
@@ -34,4 +35,18 @@ export async function writeSettings(
     .values({ thread_id: threadId, participant_id: participantId, ...next })
     .onConflict((oc) => oc.columns(['thread_id', 'participant_id']).doUpdateSet(next))
     .execute();
+}
+
+/**
+ * Whether the participant has the thread muted now, by the server's clock
+ * (core isMuted). For the unread and notification rules that a mute
+ * silences; a mention of the participant is meant to count even so.
+ */
+export async function isMutedFor(
+  k: AnyK,
+  threadId: string,
+  participantId: string,
+  clock: Clock,
+): Promise<boolean> {
+  return isMuted((await readSettings(k, threadId, participantId)).muted_until, clock);
 }
