@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useRouter } from '../../router/Router';
+import { useOptionalRouter } from '../../router/Router';
 import { MESSENGER_PREFIX } from '../../router/routes';
 import { ConversationMenu, type ConversationMenuProps } from './ConversationMenu';
 
@@ -12,9 +12,9 @@ import { ConversationMenu, type ConversationMenuProps } from './ConversationMenu
 export function HeaderConversationMenu(
   props: Omit<ConversationMenuProps, 'onGone' | 'onMarkedUnread' | 'className'>,
 ): ReactNode {
-  const router = useRouter();
+  const router = useOptionalRouter();
   const toInbox = () => {
-    void router.navigate(MESSENGER_PREFIX);
+    if (router !== null) void router.navigate(MESSENGER_PREFIX);
   };
   return (
     <ConversationMenu
