@@ -177,7 +177,11 @@ describe('conversation menu', () => {
     await rowOf(inbox.page, thread.id).waitFor();
     expect(await rowOf(archived.page, thread.id).count()).toBe(0);
 
-    await (await menuOf(inbox.page, thread.id)).getByRole('menuitem', { name: 'Archive chat' }).click();
+    await (
+      await menuOf(inbox.page, thread.id)
+    )
+      .getByRole('menuitem', { name: 'Archive chat' })
+      .click();
     await expect.poll(() => rowOf(inbox.page, thread.id).count()).toBe(0);
     await rowOf(archived.page, thread.id).waitFor();
     await checkAccessibility(archived.page, 'the Archived view');

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
-import { MUTED_FOREVER, isMuted, muteState, mutedUntilFor, stillArchived } from './conversation-settings';
+import {
+  MUTED_FOREVER,
+  isMuted,
+  muteState,
+  mutedUntilFor,
+  stillArchived,
+} from './conversation-settings';
 
 describe('mute expiry', () => {
   const start = Date.UTC(2026, 10, 27, 10, 0, 0);

@@ -40,15 +40,15 @@ export function mutedUntilFor(choice: MuteChoice, now: number): number {
 
 /** What a stored `muted_until` means at the clock's time. */
 export type MuteState =
-  | { kind: 'unmuted' }
-  | { kind: 'muted_until'; until: number }
-  | { kind: 'muted_forever' };
+  { kind: 'unmuted' } | { kind: 'muted_until'; until: number } | { kind: 'muted_forever' };
 
 export function muteState(mutedUntil: number | null | undefined, clock: Clock): MuteState {
   if (mutedUntil === null || mutedUntil === undefined) return { kind: 'unmuted' };
   if (mutedUntil >= MUTED_FOREVER) return { kind: 'muted_forever' };
   // The instant itself is past: a one-hour mute set at 10:00 lets 11:00 through.
-  return mutedUntil > clock.now() ? { kind: 'muted_until', until: mutedUntil } : { kind: 'unmuted' };
+  return mutedUntil > clock.now()
+    ? { kind: 'muted_until', until: mutedUntil }
+    : { kind: 'unmuted' };
 }
 
 /** Whether the conversation is muted now (no toast, no sound, no count; mentions still count). */

@@ -3,13 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import type { Viewer } from '../accounts/viewer';
-import {
-
-  requireActor,
-  unknownThread,
-  viewingsAs,
-  viewingsOf,
-} from '../messaging/audience';
+import { requireActor, unknownThread, viewingsAs, viewingsOf } from '../messaging/audience';
 import { messageId } from '../messaging/ids';
 import { parseInput } from '../messaging/input';
 import {
@@ -23,7 +17,9 @@ import { addThreadUpdates } from '../messaging/snapshot';
 import { commitWithDeltas } from '../sync/commit';
 import { withSyncTables } from '../sync/tables';
 
-const leaveInput = z.object({ thread_id: z.string().regex(/^\d{1,32}$/, 'Expected an id of digits.') });
+const leaveInput = z.object({
+  thread_id: z.string().regex(/^\d{1,32}$/, 'Expected an id of digits.'),
+});
 
 /**
  * Leave group: the viewer stops being a participant (their devices get
@@ -100,4 +96,3 @@ export async function leaveGroup(ctx: AppContext, viewer: Viewer, raw: unknown):
     if (after !== undefined) await addThreadUpdates(k, sink, after, remaining, viewings);
   });
 }
-

@@ -77,7 +77,8 @@ builder.mutationField('delete_thread_for_you', (t) =>
 
 builder.mutationField('leave_thread', (t) =>
   t.boolean({
-    description: 'Leaves a group: the others see "{name} left the group"; one-to-ones cannot be left.',
+    description:
+      'Leaves a group: the others see "{name} left the group"; one-to-ones cannot be left.',
     authScopes: { authenticated: true },
     args: { thread_id: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {

@@ -140,7 +140,11 @@ export async function markUnread(
  * its history up to now stays hidden from them, even when a new message
  * brings the conversation back. The others keep everything.
  */
-export async function deleteForViewer(ctx: AppContext, viewer: Viewer, raw: unknown): Promise<void> {
+export async function deleteForViewer(
+  ctx: AppContext,
+  viewer: Viewer,
+  raw: unknown,
+): Promise<void> {
   const input = parseInput(threadInput, raw);
   await ownAction(
     ctx,

@@ -31,12 +31,19 @@ function viewerThreads(k: Kysely<Database>, viewerId: string) {
     .selectFrom('thread_participants as tp')
     .innerJoin('threads as t', 't.id', 'tp.thread_id')
     .leftJoin('conversation_settings as cs', (join) =>
-      join.onRef('cs.thread_id', '=', 'tp.thread_id').onRef('cs.participant_id', '=', 'tp.participant_id'),
+      join
+        .onRef('cs.thread_id', '=', 'tp.thread_id')
+        .onRef('cs.participant_id', '=', 'tp.participant_id'),
     )
     .select(THREAD_COLUMNS)
     .where('tp.participant_id', '=', viewerId)
     .where('tp.hidden', '=', 0)
-    .where((eb) => eb.or([eb('cs.cleared_seq', 'is', null), eb('t.last_message_seq', '>', eb.ref('cs.cleared_seq'))]));
+    .where((eb) =>
+      eb.or([
+        eb('cs.cleared_seq', 'is', null),
+        eb('t.last_message_seq', '>', eb.ref('cs.cleared_seq')),
+      ]),
+    );
 }
 
 /** SQL of core stillArchived: archived, and a group, or a one-to-one with nothing newer. */

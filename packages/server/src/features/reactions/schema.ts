@@ -89,7 +89,14 @@ function loadLastReaction(ctx: GraphQLContext, threadId: string): Promise<LastRe
         .innerJoin('messages as m', (join) =>
           join.onRef('m.id', '=', 'r.message_id').onRef('m.thread_id', '=', 'r.thread_id'),
         )
-        .select(['r.thread_id', 'r.reactor_id', 'r.emoji', 'r.message_id', 'm.sender_id', 'r.created_at'])
+        .select([
+          'r.thread_id',
+          'r.reactor_id',
+          'r.emoji',
+          'r.message_id',
+          'm.sender_id',
+          'r.created_at',
+        ])
         .where('r.thread_id', 'in', ids)
         .where((eb) =>
           eb(
@@ -114,7 +121,7 @@ function loadLastReaction(ctx: GraphQLContext, threadId: string): Promise<LastRe
           emoji: row.emoji,
           message_id: row.message_id,
           message_sender_id: row.sender_id,
-          at: Number(row.created_at),
+          at: row.created_at,
         });
       }
       return out;

@@ -1,6 +1,6 @@
 import { relativeAgeRefreshMs } from '@messenger/core';
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
-import { GridList, GridListItem } from 'react-aria-components';
+import { GridList } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { useLiveSync, useResyncFetchOptions, useStartSync } from '../sync/live-sync';

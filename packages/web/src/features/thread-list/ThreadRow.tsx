@@ -38,8 +38,7 @@ function MutedIcon(): ReactNode {
 /** Characters of a title in a row before the ellipsis. */
 const ROW_TITLE_MAX = 40;
 
-type ThreadNode =
-  ThreadListBody_query$data['viewer']['message_threads']['edges'][number]['node'];
+type ThreadNode = ThreadListBody_query$data['viewer']['message_threads']['edges'][number]['node'];
 
 export interface ThreadRowProps {
   thread: ThreadNode;
