@@ -248,17 +248,21 @@ describe('conversation menu', () => {
     expect(b.pageErrors).toEqual([]);
   });
 
-  it('leave group: the other open page shows "{name} left the group" live; the leaver has no composer', async () => {
+  it('leave group: the other open page shows "{name} left the group" live; the leaver has no composer on either page', async () => {
     const { group, viewer, member } = groupsFromTheEnd(e2e.network)[0] ?? {};
     if (group === undefined || viewer === undefined || member === undefined) {
       throw new Error('the network has no group');
     }
     const v = await e2e.newPage();
+    const v2 = await e2e.newPage();
     const m = await e2e.newPage();
     await loginAs(v.page, viewer);
+    await loginAs(v2.page, viewer);
     await loginAs(m.page, member);
     await openSettled(v.page, `/messages/thread/${group.id}`);
+    await openSettled(v2.page, `/messages/thread/${group.id}`);
     await openSettled(m.page, `/messages/thread/${group.id}`);
+    await v2.page.getByRole('textbox', { name: 'Message' }).waitFor();
     const composer = v.page.getByRole('textbox', { name: 'Message' });
     await composer.waitFor();
 
@@ -277,7 +281,11 @@ describe('conversation menu', () => {
     await v.page.waitForURL((url) => url.pathname === '/messages');
     await expect.poll(() => v.page.getByRole('textbox', { name: 'Message' }).count()).toBe(0);
     await expect.poll(() => rowOf(v.page, group.id).count()).toBe(0);
+    // The leaver's other open page leaves the conversation too, live: no composer there either.
+    await v2.page.waitForURL((url) => url.pathname === '/messages');
+    await expect.poll(() => v2.page.getByRole('textbox', { name: 'Message' }).count()).toBe(0);
     expect(v.pageErrors).toEqual([]);
+    expect(v2.pageErrors).toEqual([]);
     expect(m.pageErrors).toEqual([]);
   });
 

@@ -164,6 +164,7 @@ function OpenConversation({
           callButtons={callButtons}
           menu={
             <HeaderConversationMenu
+              viewerId={viewerId}
               threadId={threadId}
               title={title}
               isGroup={thread.is_group_thread}
