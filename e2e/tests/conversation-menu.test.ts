@@ -170,7 +170,7 @@ describe('conversation menu', () => {
     await openSettled(archived.page, '/messages');
     // The Archived view is reached from the thread list.
     await archived.page.getByRole('link', { name: 'Archived', exact: true }).click();
-    await archived.page.waitForURL((url) => url.pathname === '/messages/archived');
+    await archived.page.waitForURL((url) => url.pathname === '/messages/ARCHIVED');
     await archived.page.getByRole('heading', { name: 'Archived', exact: true }).waitFor();
     await list(archived.page).waitFor();
     await openSettled(other.page, `/messages/thread/${thread.id}`);

@@ -30,12 +30,10 @@ const USER_SEGMENT = 't';
 const TAG_SEGMENTS: Readonly<Record<string, string>> = {
   OTHER: 'filtered',
   PENDING: 'requests',
-  ARCHIVED: 'archived',
 };
 const TAG_OF_SEGMENT: Readonly<Record<string, ThreadTag>> = {
   filtered: 'OTHER',
   requests: 'PENDING',
-  archived: 'ARCHIVED',
 };
 
 const DIGITS = /^\d+$/;
