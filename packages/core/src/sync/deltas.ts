@@ -64,6 +64,8 @@ export const wireThreadSchema = z.object({
   unread_count: z.number().int().nonnegative(),
   last_activity_at: millis,
   last_message_seq: seq,
+  /** Until when the receiving user muted it (null: not muted; core MUTED_FOREVER: until unmuted). */
+  muted_until: millis.nullable().optional(),
 });
 export type WireThread = z.infer<typeof wireThreadSchema>;
 
@@ -83,11 +85,11 @@ export const deltaSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('thread_updated'), thread: wireThreadSchema }),
   /** The sender deleted the message (and its images): it leaves the history. */
   z.object({ kind: z.literal('message_deleted'), thread_id: id, message_id: z.string().min(1) }),
-  /** The thread left this user's lists (removed from the group, left, ignored request). */
+  /** The thread left this user's lists (removed from the group, left, ignored request, deleted for themselves). */
   z.object({
     kind: z.literal('thread_removed'),
     thread_id: id,
-    reason: z.enum(['removed', 'left', 'ignored']),
+    reason: z.enum(['removed', 'left', 'ignored', 'deleted']),
   }),
   /**
    * A message's reactions changed: all of them as they now are (so a replay or a

@@ -3,3 +3,4 @@ export * from './messages';
 export * from './participants';
 export * from './permalink';
 export * from './thread-title';
+export * from './conversation-settings';

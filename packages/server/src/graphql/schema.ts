@@ -10,6 +10,7 @@ import '../features/messaging/schema-page-inbox';
 import '../features/reactions/schema';
 import '../features/message-edits/schema';
 import '../features/hidden-messages/schema';
+import '../features/conversation-settings/schema';
 import '../features/search/schema-results';
 import '../features/search/schema';
 import '../features/search/schema-composite';

@@ -1,5 +1,6 @@
 import { attachmentsMigration } from '../features/attachments/migration';
 import { callsMigration } from '../features/calls/migration';
+import { conversationSettingsMigration } from '../features/conversation-settings/migration';
 import { hiddenMessagesMigration } from '../features/hidden-messages/migration';
 import { messageEditsMigration } from '../features/message-edits/migration';
 import { reactionsMigration } from '../features/reactions/migration';
@@ -45,4 +46,5 @@ export const migrations: Record<string, DialectMigration> = {
   '030-open-calls-index': openCallsIndexMigration,
   '045-provisioning': provisioningMigration,
   '046-sso': ssoMigration,
+  '055-conversation-settings': conversationSettingsMigration,
 };

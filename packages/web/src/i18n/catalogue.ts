@@ -2,6 +2,7 @@ import {
   callPickerMessages,
   callStatusMessages,
   callSummaryMessages,
+  conversationSettingsMessages,
   emoticonLabels,
   staffEnvironmentMessages,
   threadMessages,
@@ -18,6 +19,7 @@ import { chatSidebarMessages } from '../features/chat-sidebar/messages';
 import { chatTabsMessages } from '../features/chat-tabs/messages';
 import { conversationMessages } from '../features/conversation/messages';
 import { embedMessages } from '../features/embed/messages';
+import { conversationMenuMessages } from '../features/conversation-menu/messages';
 import { hostMessages } from '../features/host/messages';
 import { leavePageMessages } from '../features/leave-page/messages';
 import { loginMessages } from '../features/login/messages';
@@ -63,6 +65,8 @@ export const descriptorGroups: readonly DescriptorGroup[] = [
   analyticsMessages,
   threadListMessages,
   conversationMessages,
+  conversationMenuMessages,
+  conversationSettingsMessages,
   attachmentMessages,
   syncMessages,
   omnipickerMessages,

@@ -36,6 +36,11 @@ export function useRouter(): Router {
   return router;
 }
 
+/** The router, or null outside a <RouterProvider> (a widget tested on its own). */
+export function useOptionalRouter(): Router | null {
+  return useContext(RouterContext);
+}
+
 export function useLocation(): AppLocation {
   return useRouter().location;
 }

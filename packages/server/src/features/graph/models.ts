@@ -68,6 +68,9 @@ export interface ThreadRow {
   /** The viewer's participant row. */
   folder: string;
   last_read_seq: number;
+  /** The viewer's own settings (conversation_settings): null when not muted / not archived. */
+  muted_until: number | null;
+  archived_seq: number | null;
 }
 
 export interface ThreadModel {

@@ -68,7 +68,8 @@ export const ThreadParticipantUnion = builder.unionType('ThreadParticipantNode',
 });
 
 export const ThreadFolderEnum = builder.enumType('ThreadFolder', {
-  values: ['INBOX', 'OTHER', 'PENDING'] as const,
+  // ARCHIVED: the viewer's archived conversations (issue 33), whatever their folder.
+  values: ['INBOX', 'OTHER', 'PENDING', 'ARCHIVED'] as const,
 });
 
 const audienceArgs = z.object({

@@ -81,7 +81,7 @@ const threadsArgs = z.object({
   first: firstArg(PAGE_SIZES.bootstrap),
   after: cursorArg,
   folder: z
-    .enum(['INBOX', 'OTHER', 'PENDING'])
+    .enum(['INBOX', 'OTHER', 'PENDING', 'ARCHIVED'])
     .nullish()
     .transform((f) => f ?? 'INBOX'),
 });

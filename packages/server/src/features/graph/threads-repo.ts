@@ -1,4 +1,7 @@
-import type { Kysely } from 'kysely';
+import { ARCHIVED_FOLDER } from '@messenger/core';
+import { sql, type Kysely } from 'kysely';
+import { viewerFolder } from '../conversation-settings/folder';
+import { withSettingsTables } from '../conversation-settings/tables';
 import type { Database } from '../../storage/database';
 import type { Db } from '../../storage/db';
 import type { ThreadRow } from './models';
@@ -15,15 +18,51 @@ const THREAD_COLUMNS = [
   't.last_message_seq',
   'tp.folder',
   'tp.last_read_seq',
+  'cs.muted_until',
+  'cs.archived_seq',
 ] as const;
 
+/**
+ * The viewer's threads with their own settings (conversation_settings): a
+ * thread they deleted for themselves is left out until a newer message.
+ */
 function viewerThreads(k: Kysely<Database>, viewerId: string) {
-  return k
+  return withSettingsTables(k)
     .selectFrom('thread_participants as tp')
     .innerJoin('threads as t', 't.id', 'tp.thread_id')
+    .leftJoin('conversation_settings as cs', (join) =>
+      join
+        .onRef('cs.thread_id', '=', 'tp.thread_id')
+        .onRef('cs.participant_id', '=', 'tp.participant_id'),
+    )
     .select(THREAD_COLUMNS)
     .where('tp.participant_id', '=', viewerId)
-    .where('tp.hidden', '=', 0);
+    .where('tp.hidden', '=', 0)
+    .where((eb) =>
+      eb.or([
+        eb('cs.cleared_seq', 'is', null),
+        eb('t.last_message_seq', '>', eb.ref('cs.cleared_seq')),
+      ]),
+    );
+}
+
+/** SQL of core stillArchived: archived, and a group, or a one-to-one with nothing newer. */
+const archivedNow = sql<boolean>`(cs.archived_seq is not null and (t.kind = 'group' or t.last_message_seq <= cs.archived_seq))`;
+
+type RawThreadRow = Omit<ThreadRow, 'muted_until' | 'archived_seq'> & {
+  muted_until: number | string | null;
+  archived_seq: number | string | null;
+};
+
+/** The row with the folder the viewer sees it in (ARCHIVED while archived). */
+function asViewerRow(row: RawThreadRow): ThreadRow {
+  const archived = row.archived_seq === null ? null : Number(row.archived_seq);
+  return {
+    ...row,
+    muted_until: row.muted_until === null ? null : Number(row.muted_until),
+    archived_seq: archived,
+    folder: viewerFolder(row.folder, row.kind, row.last_message_seq, { archived_seq: archived }),
+  };
 }
 
 /** Position in a thread list ordered by last activity, newest first. */
@@ -45,7 +84,14 @@ export async function threadListPage(
   after: ThreadListKey | null,
 ): Promise<ThreadRow[]> {
   const rows = await db.read((k) => {
-    let query = viewerThreads(k, viewerId).where('tp.folder', '=', folder);
+    let query =
+      folder === ARCHIVED_FOLDER
+        ? viewerThreads(k, viewerId)
+            .where('tp.folder', '<>', 'PENDING')
+            .where(archivedNow, '=', sql<boolean>`true`)
+        : viewerThreads(k, viewerId)
+            .where('tp.folder', '=', folder)
+            .where((eb) => eb.or([eb('tp.folder', '=', 'PENDING'), eb.not(archivedNow)]));
     if (after !== null) {
       query = query.where((eb) =>
         eb.or([
@@ -60,7 +106,7 @@ export async function threadListPage(
       .limit(limit)
       .execute();
   });
-  return rows;
+  return rows.map(asViewerRow);
 }
 
 /** The thread if the viewer takes part in it (and has not hidden it), else undefined. */
@@ -72,7 +118,7 @@ export async function threadForViewer(
   const row = await db.read((k) =>
     viewerThreads(k, viewerId).where('t.id', '=', threadId).executeTakeFirst(),
   );
-  return row;
+  return row === undefined ? undefined : asViewerRow(row);
 }
 
 /**
@@ -137,7 +183,7 @@ export async function viewerGroupThreads(db: Db, viewerId: string): Promise<Thre
       .orderBy('t.id', 'desc')
       .execute(),
   );
-  return rows;
+  return rows.map(asViewerRow);
 }
 
 /** Every thread of the viewer, newest first. */
@@ -148,7 +194,7 @@ export async function allViewerThreads(db: Db, viewerId: string): Promise<Thread
       .orderBy('t.id', 'desc')
       .execute(),
   );
-  return rows;
+  return rows.map(asViewerRow);
 }
 
 export interface ParticipantRow {

@@ -1,6 +1,7 @@
 import { MESSAGING_LIMITS, type WireMessage, type WireThread } from '@messenger/core';
 import type { AppContext } from '../../context';
 import type { Viewer } from '../accounts/viewer';
+import { readSettings } from '../conversation-settings/repo';
 import { withSyncTables } from '../sync/tables';
 import { requireActor, unknownThread } from './audience';
 import {
@@ -44,8 +45,12 @@ export async function historyPage(
     const k = withSyncTables(db);
     const thread = await getThread(k, threadId);
     if (thread === undefined) throw unknownThread();
-    await requireActor(k, await getParticipants(k, threadId), viewer);
-    const rows = await messagePage(k, threadId, range, limit + 1);
+    const actor = await requireActor(k, await getParticipants(k, threadId), viewer);
+    // What the viewer deleted for themselves (delete conversation) stays out of their history.
+    const { cleared_seq: cleared } = await readSettings(k, threadId, actor.id);
+    const rows = (await messagePage(k, threadId, range, limit + 1)).filter(
+      (row) => row.seq_in_thread > cleared,
+    );
     const forward = range.after !== undefined;
     const extra = rows.length > limit;
     const page = extra ? (forward ? rows.slice(0, limit) : rows.slice(1)) : rows;
@@ -53,7 +58,7 @@ export async function historyPage(
     const last = page[page.length - 1]?.seq_in_thread;
     return {
       messages: page.map(toWireMessage),
-      hasOlder: forward ? first !== undefined && first > 1 : extra,
+      hasOlder: forward ? first !== undefined && first > cleared + 1 : extra,
       hasNewer: forward ? extra : last !== undefined && last < thread.last_message_seq,
     };
   });

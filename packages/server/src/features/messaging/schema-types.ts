@@ -90,6 +90,7 @@ export const ThreadStateType = builder.objectRef<WireThread>('ThreadState').impl
     unread_count: t.exposeInt('unread_count'),
     last_activity_time: t.float({ resolve: (s) => s.last_activity_at }),
     last_message_seq: t.exposeInt('last_message_seq'),
+    muted_until: t.float({ nullable: true, resolve: (s) => s.muted_until ?? null }),
   }),
 });
 

@@ -1,4 +1,6 @@
 import type { Delta, WireThread } from '@messenger/core';
+import { viewerFolder } from '../conversation-settings/folder';
+import { readSettings } from '../conversation-settings/repo';
 import type { DeltaSink } from '../sync/commit';
 import type { Viewing } from './audience';
 import { unreadCount, type K, type ParticipantRecord, type ThreadRecord } from './repo';
@@ -16,6 +18,7 @@ export async function threadSnapshot(
     lastRead >= thread.last_message_seq ? 0 : await unreadCount(k, thread.id, as, lastRead);
   const nicknames: Record<string, string> = {};
   for (const p of participants) if (p.nickname !== null) nicknames[p.participant_id] = p.nickname;
+  const settings = await readSettings(k, thread.id, as);
   return {
     thread_id: thread.id,
     kind: thread.kind,
@@ -29,10 +32,11 @@ export async function threadSnapshot(
     })),
     custom_nickname: nicknames,
     viewer_participant_id: as,
-    folder: own?.folder ?? 'INBOX',
+    folder: viewerFolder(own?.folder ?? 'INBOX', thread.kind, thread.last_message_seq, settings),
     unread_count: unread,
     last_activity_at: thread.last_activity_at,
     last_message_seq: thread.last_message_seq,
+    muted_until: settings.muted_until,
   };
 }
 

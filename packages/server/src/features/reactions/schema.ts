@@ -68,33 +68,73 @@ const LastReactionType = builder.objectRef<LastReaction>('ThreadLastReaction').i
   }),
 });
 
+/**
+ * The newest reaction of every thread a request resolves, read together: a
+ * page of the thread list asks in one turn and one query answers it (it
+ * was a query per thread). Each thread's newest is found by the
+ * (thread_id, created_at) index.
+ */
+function loadLastReaction(ctx: GraphQLContext, threadId: string): Promise<LastReaction | null> {
+  const batch = ctx.memo.get('last-reaction-batch', () => ({
+    pending: null as null | Promise<Map<string, LastReaction>>,
+    ids: [] as string[],
+  }));
+  batch.ids.push(threadId);
+  batch.pending ??= Promise.resolve().then(() => {
+    const ids = [...new Set(batch.ids.splice(0))];
+    batch.pending = null;
+    return ctx.app.db.read(async (k) => {
+      const rows = await withReactionTables(withSyncTables(k))
+        .selectFrom('message_reactions as r')
+        .innerJoin('messages as m', (join) =>
+          join.onRef('m.id', '=', 'r.message_id').onRef('m.thread_id', '=', 'r.thread_id'),
+        )
+        .select([
+          'r.thread_id',
+          'r.reactor_id',
+          'r.emoji',
+          'r.message_id',
+          'm.sender_id',
+          'r.created_at',
+        ])
+        .where('r.thread_id', 'in', ids)
+        .where((eb) =>
+          eb(
+            'r.created_at',
+            '=',
+            eb
+              .selectFrom('message_reactions as newest')
+              .select((e) => e.fn.max('newest.created_at').as('at'))
+              .whereRef('newest.thread_id', '=', 'r.thread_id'),
+          ),
+        )
+        .orderBy('r.thread_id')
+        .orderBy('r.message_id', 'desc')
+        .orderBy('r.reactor_id', 'desc')
+        .execute();
+      const out = new Map<string, LastReaction>();
+      for (const row of rows) {
+        // Ties (the same millisecond) keep one: the first in the stable order above.
+        if (out.has(row.thread_id)) continue;
+        out.set(row.thread_id, {
+          actor_id: row.reactor_id,
+          emoji: row.emoji,
+          message_id: row.message_id,
+          message_sender_id: row.sender_id,
+          at: row.created_at,
+        });
+      }
+      return out;
+    });
+  });
+  return batch.pending.then((map) => map.get(threadId) ?? null);
+}
+
 builder.interfaceField(ThreadInterface, 'last_reaction', (t) =>
   t.field({
     type: LastReactionType,
     nullable: true,
-    resolve: async (m, _a, ctx) => {
-      const row = await ctx.app.db.read((k) =>
-        withReactionTables(withSyncTables(k))
-          .selectFrom('message_reactions as r')
-          .innerJoin('messages as m', (join) =>
-            join.onRef('m.id', '=', 'r.message_id').onRef('m.thread_id', '=', 'r.thread_id'),
-          )
-          .select(['r.reactor_id', 'r.emoji', 'r.message_id', 'm.sender_id', 'r.created_at'])
-          .where('r.thread_id', '=', m.row.id)
-          .orderBy('r.created_at', 'desc')
-          .limit(1)
-          .executeTakeFirst(),
-      );
-      return row === undefined
-        ? null
-        : {
-            actor_id: row.reactor_id,
-            emoji: row.emoji,
-            message_id: row.message_id,
-            message_sender_id: row.sender_id,
-            at: row.created_at,
-          };
-    },
+    resolve: (m, _a, ctx) => loadLastReaction(ctx, m.row.id),
   }),
 );
 

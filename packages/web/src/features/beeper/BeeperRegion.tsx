@@ -1,8 +1,10 @@
 import { Suspense, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { isMuted } from '@messenger/core';
 import { useRelayEnvironment } from 'react-relay';
 import { useRouter } from '../../router/Router';
 import { MESSENGER_PREFIX, matchRoute } from '../../router/routes';
 import { useLiveSync } from '../sync/live-sync';
+import { browserClock } from '../thread-list/thread-rows';
 import { beepFromDelta, type BeepPayload } from './beep-from-delta';
 import { BeeperController } from './beeper-controller';
 import { BeeperToasts } from './BeeperToasts';
@@ -80,6 +82,7 @@ export function BeeperRegion({ viewerId }: BeeperRegionProps): ReactNode {
           viewerId,
           viewerParticipantId: facts.viewerParticipantId,
           folder: facts.folder,
+          muted: isMuted(facts.mutedUntil, browserClock),
           path: pathRef.current,
           focused: document.visibilityState === 'visible' && document.hasFocus(),
           prefix: MESSENGER_PREFIX,

@@ -28,6 +28,7 @@ export function HostUnreadCount({ viewerId }: { viewerId: string }): ReactNode {
                 thread_id
                 folder
                 unread_count
+                muted_until
                 participants_to_render {
                   __typename
                   ... on MessagingUser {

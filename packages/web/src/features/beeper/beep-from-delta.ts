@@ -32,6 +32,8 @@ export interface BeepContext {
   viewerParticipantId: string | null;
   /** The thread's folder in the store, when the store holds the thread. */
   folder: string | null;
+  /** The viewer muted the thread (core isMuted): no toast and no sound. */
+  muted?: boolean;
   /** The current location's path. */
   path: string;
   /** The tab is visible and has the focus. */
@@ -52,7 +54,8 @@ export function isOpenThread(path: string, prefix: string, message: WireMessage)
  * A live `message_new` from someone else becomes a beep, unless the person is
  * looking at that conversation already (open and focused), the message is a
  * system one (a call summary) or empty, or the thread is a message request or
- * filtered (no sound and no toast for those, as their lists show no badge).
+ * filtered (no sound and no toast for those, as their lists show no badge),
+ * or muted by the viewer.
  */
 export function beepFromDelta(
   delta: Delta,
@@ -66,6 +69,7 @@ export function beepFromDelta(
   }
   if (message.kind !== 'text' || message.text.trim() === '') return null;
   if (ctx.folder !== null && ctx.folder !== 'INBOX') return null;
+  if (ctx.muted === true) return null;
   if (ctx.focused && isOpenThread(ctx.path, ctx.prefix, message)) return null;
   return {
     id: message.id,

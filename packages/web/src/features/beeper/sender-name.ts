@@ -7,6 +7,8 @@ import type { senderNameQuery as Query } from './__generated__/senderNameQuery.g
 export interface StoreFacts {
   senderName: string | null;
   folder: string | null;
+  /** The thread's mute as the store holds it (core isMuted decides). */
+  mutedUntil: number | null;
   viewerParticipantId: string | null;
 }
 
@@ -16,7 +18,12 @@ export function readStoreFacts(
   senderId: string,
   ctx: DeltaContext,
 ): StoreFacts {
-  const facts: StoreFacts = { senderName: null, folder: null, viewerParticipantId: null };
+  const facts: StoreFacts = {
+    senderName: null,
+    folder: null,
+    mutedUntil: null,
+    viewerParticipantId: null,
+  };
   // An update that only reads: the public way to walk linked records.
   environment.commitUpdate((store) => {
     const sender = store.get(senderId);
@@ -25,6 +32,8 @@ export function readStoreFacts(
     const thread = threadRecord(store, threadId);
     const folder = thread ? valueOf(thread, 'folder') : null;
     if (typeof folder === 'string') facts.folder = folder;
+    const mutedUntil = thread ? valueOf(thread, 'muted_until') : null;
+    if (typeof mutedUntil === 'number') facts.mutedUntil = mutedUntil;
     const state = threadStateRecord(store, threadId);
     const own = state ? valueOf(state, 'viewer_participant_id') : null;
     facts.viewerParticipantId = typeof own === 'string' ? own : ctx.viewerId;

@@ -1,4 +1,4 @@
-import { parseBuddy, type PresenceStatus, type SearchEntry } from '@messenger/core';
+import { isMuted, parseBuddy, type PresenceStatus, type SearchEntry } from '@messenger/core';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { usePresenceStore, usePresenceVersion } from '../presence/presence-store';
 import { graphql, useLazyLoadQuery } from 'react-relay';
@@ -6,7 +6,7 @@ import { useChatTabs } from '../chat-tabs/ChatTabsProvider';
 import { sidebarLocalCache } from '../search-typeahead/typeahead-model';
 import { useLiveAdminedBadges } from './admined-pages-live';
 import { useLiveSync, useResyncFetchOptions, useStartSync } from '../sync/live-sync';
-import { titleOf } from '../thread-list/thread-rows';
+import { browserClock, titleOf } from '../thread-list/thread-rows';
 import type { SidebarBodyQuery as Query } from './__generated__/SidebarBodyQuery.graphql';
 import {
   AdminedPagesSection,
@@ -79,6 +79,7 @@ export function SidebarBody({
                 custom_nickname
                 image_src
                 unread_count
+                muted_until
                 participants_to_render {
                   __typename
                   ... on MessagingUser {
@@ -134,7 +135,10 @@ export function SidebarBody({
         id: group.mercury_thread.id,
         title: titleOf(group.mercury_thread, viewerId, SIDEBAR_TITLE_MAX),
         imageSrc: group.mercury_thread.image_src,
-        unread: group.mercury_thread.unread_count,
+        // A muted conversation shows no count (core isMuted).
+        unread: isMuted(group.mercury_thread.muted_until, browserClock)
+          ? 0
+          : group.mercury_thread.unread_count,
       })),
     [preload.groups, viewerId],
   );

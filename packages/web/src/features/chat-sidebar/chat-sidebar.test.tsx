@@ -61,6 +61,7 @@ function group(
       custom_nickname: {},
       image_src: null,
       unread_count: unread,
+      muted_until: null,
       participants_to_render: members,
     },
   };

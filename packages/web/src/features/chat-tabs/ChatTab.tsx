@@ -1,4 +1,4 @@
-import { badgeText } from '@messenger/core';
+import { badgeText, isMuted } from '@messenger/core';
 import {
   Suspense,
   useEffect,
@@ -14,7 +14,7 @@ import { InlineLoading } from '../../ui/InlineLoading';
 import { RegionErrorBoundary } from '../messenger/RegionErrorBoundary';
 import { useLiveSync, useResyncFetchOptions } from '../sync/live-sync';
 import { threadListMessages } from '../thread-list/messages';
-import { titleOf } from '../thread-list/thread-rows';
+import { browserClock, titleOf } from '../thread-list/thread-rows';
 import type { ChatTabHeader_thread$key } from './__generated__/ChatTabHeader_thread.graphql';
 import type { PersonThreadQuery } from './__generated__/PersonThreadQuery.graphql';
 import type { ChatTabThreadQuery } from './__generated__/ChatTabThreadQuery.graphql';
@@ -35,6 +35,7 @@ const headerFragment = graphql`
     group_name
     custom_nickname
     unread_count
+    muted_until
     participants_to_render {
       __typename
       ... on MessagingUser {
@@ -212,7 +213,8 @@ function ThreadHeader(props: HeaderProps & { thread: ChatTabHeader_thread$key })
     <TabHeader
       {...props}
       title={title === '' ? props.tab.title : title}
-      unread={thread.unread_count}
+      // A muted conversation shows no count (core isMuted).
+      unread={isMuted(thread.muted_until, browserClock) ? 0 : thread.unread_count}
       personId={other}
     />
   );

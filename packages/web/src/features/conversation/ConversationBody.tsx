@@ -15,6 +15,7 @@ import type { ConversationBodyQuery as Query } from './__generated__/Conversatio
 import { Composer } from './Composer';
 import { ConversationHistory } from './ConversationHistory';
 import { threadPeople } from './thread-people';
+import { HeaderConversationMenu } from '../conversation-menu/HeaderConversationMenu';
 import { ThreadHeader } from './ThreadHeader';
 import { ThreadSettingsDialog } from './ThreadSettingsDialog';
 import '../messenger/messenger.css';
@@ -35,6 +36,8 @@ const threadQuery = graphql`
       is_group_thread
       custom_nickname
       unread_count
+      folder
+      muted_until
       participants_to_render {
         __typename
         ... on MessagingUser {
@@ -162,6 +165,19 @@ function OpenConversation({
           others={others}
           callButtons={callButtons}
           newGroupOffered={!asPage}
+          menu={
+            asPage ? null : (
+              <HeaderConversationMenu
+                viewerId={viewerId}
+                threadId={threadId}
+                title={title}
+                isGroup={thread.is_group_thread}
+                mutedUntil={thread.muted_until ?? null}
+                folder={thread.folder}
+                unreadCount={thread.unread_count}
+              />
+            )
+          }
           renderSettings={(dialog) => (
             <ThreadSettingsDialog
               {...dialog}

@@ -1,4 +1,4 @@
-import { messageRuns, type RunPlace } from '@messenger/core';
+import { PARTICIPANT_LEFT_KIND, messageRuns, type RunPlace } from '@messenger/core';
 import {
   forwardRef,
   useCallback,
@@ -19,6 +19,7 @@ import {
 } from 'react-virtuoso';
 import { usePendingRows, type Outbox, type PendingRow } from '../outbox/outbox';
 import { PendingMessage } from '../outbox/PendingMessage';
+import { LeftGroupLine } from '../conversation-menu/LeftGroupLine';
 import type {
   ConversationHistory_query$data,
   ConversationHistory_query$key,
@@ -266,6 +267,7 @@ export function ConversationHistory({
     (_index: number, row: HistoryRow) => {
       if (row.kind === 'pending') return <PendingMessage row={row.pending} outbox={outbox} />;
       const message = row.message;
+      if (message.kind === PARTICIPANT_LEFT_KIND) return <LeftGroupLine name={message.text} />;
       const own = message.sender_id === viewerParticipantId;
       const ms = message.timestamp;
       return (

@@ -187,7 +187,8 @@ export const MessageRow = memo(function MessageRow({
             {intl.formatMessage(messageActionsMessages.edited)}
           </span>
         )}
-        {receipt === null ? null : <span className="message-receipt">{receipt}</span>}
+        {/* An unsent tombstone is no longer a message anyone receives: no "Sent" under it. */}
+        {receipt === null || unsent ? null : <span className="message-receipt">{receipt}</span>}
         {unsent ? null : (
           <ReactionTallies
             messageId={messageId}

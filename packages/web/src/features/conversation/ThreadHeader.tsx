@@ -27,6 +27,8 @@ export interface ThreadHeaderProps {
   callButtons?: ReactNode;
   /** False when the viewer answers for a page here: no group of their own made from it. */
   newGroupOffered?: boolean;
+  /** The conversation's "…" menu (features/conversation-menu), when offered here. */
+  menu?: ReactNode;
 }
 
 /**
@@ -42,6 +44,7 @@ export function ThreadHeader({
   renderSettings,
   callButtons = null,
   newGroupOffered = true,
+  menu = null,
 }: ThreadHeaderProps): ReactNode {
   const intl = useIntl();
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -84,6 +87,7 @@ export function ThreadHeader({
         <Button className="button" onPress={open}>
           {intl.formatMessage(conversationMessages.settings)}
         </Button>
+        {menu}
       </div>
       {renderSettings({ isOpen: settingsOpen, onOpenChange: setSettingsOpen })}
     </header>

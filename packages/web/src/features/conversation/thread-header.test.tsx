@@ -152,6 +152,8 @@ function environmentWithConversation(): Environment {
       is_group_thread: true,
       custom_nickname: {},
       unread_count: 0,
+      folder: 'INBOX',
+      muted_until: null,
       participants_to_render: [
         participant(VIEWER, 'Vera Viewer'),
         participant('12', 'Ann Lee'),

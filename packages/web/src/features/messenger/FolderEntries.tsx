@@ -63,6 +63,7 @@ export function FolderEntries({
     { tag: 'INBOX', count: null },
     { tag: 'PENDING', count: counts.requests },
     { tag: 'OTHER', count: counts.filtered },
+    { tag: 'ARCHIVED', count: null },
   ];
   return (
     <ul className="folder-entries" aria-label={intl.formatMessage(messengerMessages.folders)}>

@@ -9,6 +9,8 @@ export function folderHeadingOf(tag: ThreadTag): MessageDescriptor {
       return requestsMessages.label;
     case 'OTHER':
       return messengerMessages.filteredHeading;
+    case 'ARCHIVED':
+      return messengerMessages.archivedHeading;
     default:
       return messengerMessages.chatsHeading;
   }

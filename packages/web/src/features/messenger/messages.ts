@@ -4,6 +4,7 @@ import type { MessageDescriptor } from '@messenger/core';
 export const messengerMessages = {
   chatsHeading: { id: 'web.messenger.chatsHeading', defaultMessage: 'Chats' },
   filteredHeading: { id: 'web.messenger.filteredHeading', defaultMessage: 'Filtered' },
+  archivedHeading: { id: 'web.messenger.archivedHeading', defaultMessage: 'Archived' },
   folders: { id: 'web.messenger.folders', defaultMessage: 'Folders' },
   threadViewLabel: { id: 'web.messenger.threadView', defaultMessage: 'Conversation' },
   noThreadSelected: {

@@ -34,6 +34,8 @@ function environmentWithList(): {
               thread_id: THREAD,
               folder: 'INBOX',
               unread_count: 0,
+              muted_until: null,
+              is_group_thread: false,
               last_activity_time: 1000,
               group_name: null,
               custom_nickname: {},
@@ -165,5 +167,73 @@ describe('applying sync deltas to the Relay store', () => {
       );
     });
     expect(read().viewer.message_threads.edges).toHaveLength(0);
+  });
+
+  it('takes a mute from thread_updated, and an archive out of the inbox list at once', () => {
+    const { environment, read } = environmentWithList();
+    const wire = {
+      thread_id: THREAD,
+      kind: 'one_to_one' as const,
+      name: null,
+      image_src: null,
+      participants: [],
+      custom_nickname: {},
+      viewer_participant_id: VIEWER,
+      folder: 'INBOX',
+      unread_count: 0,
+      last_activity_at: 1000,
+      last_message_seq: 4,
+      muted_until: 9_000_000,
+    };
+    environment.commitUpdate((store) => {
+      applyDelta(store, { kind: 'thread_updated', thread: wire }, { viewerId: VIEWER });
+    });
+    expect(read().viewer.message_threads.edges[0]?.node.muted_until).toBe(9_000_000);
+    environment.commitUpdate((store) => {
+      // Another folder: the lists are read again, and the row reads ARCHIVED meanwhile.
+      expect(
+        applyDelta(
+          store,
+          { kind: 'thread_updated', thread: { ...wire, folder: 'ARCHIVED' } },
+          { viewerId: VIEWER },
+        ),
+      ).toEqual({ refetch: true });
+    });
+    expect(read().viewer.message_threads.edges[0]?.node.folder).toBe('ARCHIVED');
+    // A new message in the archived one-to-one brings it back: the lists are read again.
+    environment.commitUpdate((store) => {
+      expect(
+        applyDelta(
+          store,
+          { kind: 'message_new', message: message(5, OTHER, 'back') },
+          {
+            viewerId: VIEWER,
+          },
+        ),
+      ).toEqual({ refetch: true });
+    });
+  });
+
+  it('a conversation deleted for oneself leaves the list; a later message has the lists read again', () => {
+    const { environment, read } = environmentWithList();
+    environment.commitUpdate((store) => {
+      applyDelta(
+        store,
+        { kind: 'thread_removed', thread_id: THREAD, reason: 'deleted' },
+        { viewerId: VIEWER },
+      );
+    });
+    expect(read().viewer.message_threads.edges).toHaveLength(0);
+    environment.commitUpdate((store) => {
+      expect(
+        applyDelta(
+          store,
+          { kind: 'message_new', message: message(5, OTHER, 'again') },
+          {
+            viewerId: VIEWER,
+          },
+        ),
+      ).toEqual({ refetch: true });
+    });
   });
 });

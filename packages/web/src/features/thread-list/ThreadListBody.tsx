@@ -1,9 +1,8 @@
-import { relativeAgeRefreshMs, threadPermalink } from '@messenger/core';
+import { relativeAgeRefreshMs } from '@messenger/core';
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
-import { GridList, GridListItem } from 'react-aria-components';
+import { GridList } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
-import { MESSENGER_PREFIX } from '../../router/routes';
 import { useLiveSync, useResyncFetchOptions, useStartSync } from '../sync/live-sync';
 import { SyncStatus } from '../sync/SyncStatus';
 import { useNow } from '../time/use-now';
@@ -12,13 +11,10 @@ import type { ThreadListBodyPaginationQuery } from './__generated__/ThreadListBo
 import type { ThreadListBodyQuery as Query } from './__generated__/ThreadListBodyQuery.graphql';
 import type { ThreadListBody_query$key } from './__generated__/ThreadListBody_query.graphql';
 import { LoadMoreThreads } from './LoadMoreThreads';
-import { ThreadRowContent } from './ThreadRow';
 import { threadListMessages } from './messages';
-import { byLastActivity, titleOf, unreadThreadCount, type ListFolder } from './thread-rows';
+import { ThreadRow } from './ThreadRow';
+import { byLastActivity, unreadThreadCount, type ListFolder } from './thread-rows';
 import '../messenger/messenger.css';
-
-/** Characters of a title in a row before the ellipsis. */
-export const ROW_TITLE_MAX = 40;
 
 /** Threads per page (MESSAGING_LIMITS.threadListPage). */
 export const THREAD_PAGE = 50;
@@ -80,6 +76,7 @@ export function ThreadListBody({
                 thread_id
                 folder
                 unread_count
+                muted_until
                 last_activity_time
                 group_name
                 is_group_thread
@@ -163,31 +160,16 @@ export function ThreadListBody({
         dependencies={[currentThreadId, viewerId, folder, now]}
         renderEmptyState={() => <p>{intl.formatMessage(threadListMessages.empty)}</p>}
       >
-        {(thread) => {
-          const title = titleOf(thread, viewerId, ROW_TITLE_MAX);
-          return (
-            <GridListItem
-              id={thread.thread_id}
-              textValue={title}
-              href={threadPermalink({
-                prefix: MESSENGER_PREFIX,
-                tag: folder,
-                threadId: thread.thread_id,
-              })}
-              className="thread-row"
-              data-current={thread.thread_id === currentThreadId || undefined}
-              data-unread={thread.unread_count > 0 || undefined}
-            >
-              <ThreadRowContent
-                thread={thread}
-                viewerId={viewerId}
-                title={title}
-                now={now}
-                timeZone={timeZone}
-              />
-            </GridListItem>
-          );
-        }}
+        {(thread) => (
+          <ThreadRow
+            thread={thread}
+            viewerId={viewerId}
+            folder={folder}
+            currentThreadId={currentThreadId}
+            now={now}
+            timeZone={timeZone}
+          />
+        )}
       </GridList>
       {hasNext ? (
         <LoadMoreThreads

@@ -1,12 +1,29 @@
-import { UNSENT_MESSAGE_KIND, badgeText, isolateBidi } from '@messenger/core';
+import {
+  PARTICIPANT_LEFT_KIND,
+  UNSENT_MESSAGE_KIND,
+  badgeText,
+  conversationSettingsMessages,
+  isMuted,
+  isolateBidi,
+  threadPermalink,
+} from '@messenger/core';
 import type { ReactNode } from 'react';
+import { GridListItem } from 'react-aria-components';
 import { useIntl } from 'react-intl';
+import { MESSENGER_PREFIX } from '../../router/routes';
 import { previewText } from '../attachments/preview';
+import { ConversationMenu } from '../conversation-menu/ConversationMenu';
+import { conversationMenuMessages } from '../conversation-menu/messages';
 import { messageActionsMessages } from '../message-actions/messages';
 import { formatFullTime, formatRelativeAge } from '../time/format';
+import type { ThreadListBody_query$data } from './__generated__/ThreadListBody_query.graphql';
+import { ThreadFace, type ThreadFaceData } from './ThreadFace';
 import { threadListMessages } from './messages';
 import { reactionPreview, type ReactionPreviewData } from './reaction-preview';
-import { ThreadFace, type ThreadFaceData } from './ThreadFace';
+import { browserClock, titleOf, type ListFolder } from './thread-rows';
+
+/** Characters of a title in a row before the ellipsis. */
+export const ROW_TITLE_MAX = 40;
 
 /** What a row of a thread list reads of its thread (the inbox's and the page inbox's queries). */
 export interface ThreadRowData extends ThreadFaceData, ReactionPreviewData {
@@ -32,10 +49,25 @@ export interface ThreadRowData extends ThreadFaceData, ReactionPreviewData {
   };
 }
 
+/** A bell struck through (drawn, as the machine may lack an emoji font). */
+function MutedIcon(): ReactNode {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z"
+        fill="currentColor"
+      />
+      <path d="M3 3l18 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 /**
  * The inside of one thread row: face, title, the last message (or the newest
- * reaction to the viewer's message), its age and the unread badge. `viewerId`
- * is whom the list is read as: the person, or the page in a page inbox.
+ * reaction to the viewer's message), its age, and the unread badge, or a muted
+ * icon instead of the count for a muted conversation (it still reads bold while
+ * unread). `viewerId` is whom the list is read as: the person, or the page in a
+ * page inbox.
  */
 export function ThreadRowContent({
   thread,
@@ -43,12 +75,14 @@ export function ThreadRowContent({
   title,
   now,
   timeZone,
+  muted = false,
 }: {
   thread: ThreadRowData;
   viewerId: string;
   title: string;
   now: number;
   timeZone: string;
+  muted?: boolean;
 }): ReactNode {
   const intl = useIntl();
   const last = thread.messages.edges[0]?.node;
@@ -61,11 +95,13 @@ export function ThreadRowContent({
   const lastText =
     last === undefined
       ? ''
-      : unsentBy !== undefined
-        ? unsentBy === null
-          ? intl.formatMessage(messageActionsMessages.youUnsent)
-          : intl.formatMessage(messageActionsMessages.theyUnsent, { name: unsentBy })
-        : previewText(last.text, last.attachments.length, (d, v) => intl.formatMessage(d, v));
+      : last.kind === PARTICIPANT_LEFT_KIND
+        ? intl.formatMessage(conversationSettingsMessages.leftGroup, { name: last.text })
+        : unsentBy !== undefined
+          ? unsentBy === null
+            ? intl.formatMessage(messageActionsMessages.youUnsent)
+            : intl.formatMessage(messageActionsMessages.theyUnsent, { name: unsentBy })
+          : previewText(last.text, last.attachments.length, (d, v) => intl.formatMessage(d, v));
   const reaction = reactionPreview(thread, viewerId, last?.timestamp ?? 0);
   const preview =
     reaction !== null
@@ -75,7 +111,7 @@ export function ThreadRowContent({
         : last.sender_id === viewerId && unsentBy === undefined
           ? intl.formatMessage(threadListMessages.ownPreview, { text: isolateBidi(lastText) })
           : lastText;
-  const badge = badgeText(thread.unread_count);
+  const badge = muted ? null : badgeText(thread.unread_count);
   return (
     <>
       <ThreadFace thread={thread} viewerId={viewerId} title={title} />
@@ -94,6 +130,15 @@ export function ThreadRowContent({
           {formatRelativeAge(intl, thread.last_activity_time, now, timeZone)}
         </time>
       ) : null}
+      {muted ? (
+        <span
+          className="thread-row-muted"
+          role="img"
+          aria-label={intl.formatMessage(conversationMenuMessages.muted)}
+        >
+          <MutedIcon />
+        </span>
+      ) : null}
       {badge === null ? null : (
         <span className="unread-badge">
           <span aria-hidden="true">{badge}</span>
@@ -103,5 +148,60 @@ export function ThreadRowContent({
         </span>
       )}
     </>
+  );
+}
+
+type ThreadNode = ThreadListBody_query$data['viewer']['message_threads']['edges'][number]['node'];
+
+export interface ThreadRowProps {
+  thread: ThreadNode;
+  viewerId: string;
+  folder: ListFolder;
+  currentThreadId: string | null;
+  now: number;
+  timeZone: string;
+}
+
+/** One conversation of the viewer's own list: a link to its permalink, its content and its "…" menu. */
+export function ThreadRow({
+  thread,
+  viewerId,
+  folder,
+  currentThreadId,
+  now,
+  timeZone,
+}: ThreadRowProps): ReactNode {
+  const title = titleOf(thread, viewerId, ROW_TITLE_MAX);
+  const muted = isMuted(thread.muted_until, browserClock);
+  return (
+    <GridListItem
+      id={thread.thread_id}
+      textValue={title}
+      href={threadPermalink({ prefix: MESSENGER_PREFIX, tag: folder, threadId: thread.thread_id })}
+      className="thread-row"
+      data-current={thread.thread_id === currentThreadId || undefined}
+      data-unread={thread.unread_count > 0 || undefined}
+      data-muted={muted || undefined}
+      data-thread-id={thread.thread_id}
+    >
+      <ThreadRowContent
+        thread={thread}
+        viewerId={viewerId}
+        title={title}
+        now={now}
+        timeZone={timeZone}
+        muted={muted}
+      />
+      <span className="thread-row-menu">
+        <ConversationMenu
+          threadId={thread.thread_id}
+          title={title}
+          isGroup={thread.is_group_thread}
+          mutedUntil={thread.muted_until ?? null}
+          folder={thread.folder}
+          unreadCount={thread.unread_count}
+        />
+      </span>
+    </GridListItem>
   );
 }

@@ -1,4 +1,10 @@
-import { FOLDERS, type Delta, type WireMessage, type WireThread } from '@messenger/core';
+import {
+  ARCHIVED_FOLDER,
+  FOLDERS,
+  type Delta,
+  type WireMessage,
+  type WireThread,
+} from '@messenger/core';
 import { ConnectionHandler, type RecordSourceProxy } from 'relay-runtime';
 import {
   editMessageRecord,
@@ -23,6 +29,16 @@ export interface DeltaEffect {
 }
 
 export const NO_EFFECT: DeltaEffect = { refetch: false };
+
+/**
+ * The folder a thread's record gets when it leaves the viewer's lists
+ * (deleted, left, ignored): no list shows it, and a message that brings it
+ * back has the lists read again.
+ */
+export const REMOVED_FOLDER = 'REMOVED';
+
+/** Every list's folder: the thread list's connections are one per folder. */
+const LIST_FOLDERS = [...FOLDERS, ARCHIVED_FOLDER] as const;
 const REFETCH: DeltaEffect = { refetch: true };
 
 /** A message_new together with whether it is newer than anything the store holds. */
@@ -46,6 +62,12 @@ export function threadListOnMessage(
   const thread = threadRecord(store, message.thread_id);
   if (thread === null) return REFETCH;
   if (!ctx.fresh) return NO_EFFECT;
+  // A conversation deleted for oneself, or an archived one-to-one, comes back with a new
+  // message: the server puts it back in a list, which is read again.
+  const folder = valueOf(thread, 'folder');
+  const returns =
+    folder === REMOVED_FOLDER ||
+    (folder === ARCHIVED_FOLDER && valueOf(thread, 'is_group_thread') === false);
   const node = upsertMessage(store, message);
   const last = linked(thread, 'messages', { last: 1 });
   if (last !== null) {
@@ -60,7 +82,7 @@ export function threadListOnMessage(
     const unread = valueOf(thread, 'unread_count');
     thread.setValue((typeof unread === 'number' ? unread : 0) + 1, 'unread_count');
   }
-  return NO_EFFECT;
+  return returns ? REFETCH : NO_EFFECT;
 }
 
 /** The whole thread as the viewer now sees it: title parts, folder, unread count, activity. */
@@ -76,6 +98,7 @@ function threadListOnThreadUpdated(store: RecordSourceProxy, wire: WireThread): 
   thread.setValue(wire.name, 'group_name');
   thread.setValue(wire.folder, 'folder');
   thread.setValue(wire.unread_count, 'unread_count');
+  thread.setValue(wire.muted_until ?? null, 'muted_until');
   raise(thread, 'last_activity_time', wire.last_activity_at);
   return movedFolder || nicknamesChanged ? REFETCH : NO_EFFECT;
 }
@@ -85,9 +108,10 @@ function threadListOnRemoved(
   threadId: string,
   ctx: DeltaContext,
 ): DeltaEffect {
+  threadRecord(store, threadId)?.setValue(REMOVED_FOLDER, 'folder');
   const viewer = viewerRecord(store, ctx.viewerId);
   if (viewer === null) return NO_EFFECT;
-  for (const folder of FOLDERS) {
+  for (const folder of LIST_FOLDERS) {
     const connection = ConnectionHandler.getConnection(viewer, THREAD_LIST_CONNECTION, { folder });
     if (connection) ConnectionHandler.deleteNode(connection, threadId);
   }

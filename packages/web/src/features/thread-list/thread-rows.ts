@@ -1,4 +1,10 @@
-import { threadTitle, type ThreadTag, type TitleParticipant } from '@messenger/core';
+import {
+  isMuted,
+  threadTitle,
+  type Clock,
+  type ThreadTag,
+  type TitleParticipant,
+} from '@messenger/core';
 
 /** The parts of a thread a row or a header is made of (from the Relay data). */
 export interface ThreadTitleData {
@@ -51,15 +57,25 @@ export function byLastActivity<T extends { last_activity_time: number; thread_id
   );
 }
 
-/** How many conversations have something unread (the document title's count). */
-export function unreadThreadCount(threads: readonly { unread_count: number }[]): number {
-  return threads.filter((t) => t.unread_count > 0).length;
+/** The browser's clock, for mutes that lapse while the page is open (core isMuted). */
+export const browserClock: Clock = { now: () => Date.now() };
+
+/**
+ * How many conversations have something unread (the document title's count):
+ * a muted one does not count, though its row still shows it unread.
+ */
+export function unreadThreadCount(
+  threads: readonly { unread_count: number; muted_until?: number | null | undefined }[],
+  clock: Clock = browserClock,
+): number {
+  return threads.filter((t) => t.unread_count > 0 && !isMuted(t.muted_until, clock)).length;
 }
 
-export type ListFolder = 'INBOX' | 'OTHER' | 'PENDING';
+export type ListFolder = 'INBOX' | 'OTHER' | 'PENDING' | 'ARCHIVED';
 
 /** The folder a thread list shows for a permalink's tag (other tags show the inbox). */
 export function listFolderOf(tag: ThreadTag): ListFolder {
   if (tag === 'OTHER') return 'OTHER';
+  if (tag === 'ARCHIVED') return 'ARCHIVED';
   return tag === 'PENDING' ? 'PENDING' : 'INBOX';
 }
