@@ -131,10 +131,16 @@ export async function threadForPageAdmin(
   threadId: string,
 ): Promise<{ row: ThreadRow; pageId: string } | undefined> {
   const found = await db.read((k) =>
-    k
+    withSettingsTables(k)
       .selectFrom('thread_participants as tp')
       .innerJoin('threads as t', 't.id', 'tp.thread_id')
       .innerJoin('page_admins as pa', 'pa.page_id', 'tp.participant_id')
+      // The page's own settings (mute, archive) in its thread, as its inbox reads them.
+      .leftJoin('conversation_settings as cs', (join) =>
+        join
+          .onRef('cs.thread_id', '=', 'tp.thread_id')
+          .onRef('cs.participant_id', '=', 'tp.participant_id'),
+      )
       .select([...THREAD_COLUMNS, 'tp.participant_id'])
       .where('tp.thread_id', '=', threadId)
       .where('tp.participant_kind', '=', 'page')
@@ -145,7 +151,7 @@ export async function threadForPageAdmin(
   );
   if (found === undefined) return undefined;
   const { participant_id: pageId, ...row } = found;
-  return { row, pageId };
+  return { row: asViewerRow(row), pageId };
 }
 
 /** One page of a page's threads (its inbox, for its admins), newest activity first (keyset). */
