@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { entryPointSchema } from '../analytics/entry-points';
 import { isThreadAttributionTag } from '../analytics/thread-attribution';
 import { attachmentRefsSchema } from './attachments';
+import { mentionRangeProblem, mentionsSchema } from '../mentions/mentions';
 
 /**
  * Limits of conversations and messages. The seed names none; these are our
@@ -70,8 +71,16 @@ export const sendMessageInputSchema = z
     offline_threading_id: offlineThreadingIdSchema,
     entry_point: entryPointSchema.optional(),
     tags: attributionTagsSchema.optional(),
+    /** The id of the message this one answers (same thread; the server checks it). */
+    reply_to: z.string().min(1).max(128).optional(),
+    /** Ranges of the text naming participants (groups; the server checks who). */
+    mentions: mentionsSchema.optional(),
   })
   .superRefine((input, ctx) => {
+    const problem = mentionRangeProblem(input.text, input.mentions ?? []);
+    if (problem !== null) {
+      ctx.addIssue({ code: 'custom', path: ['mentions', problem.index], message: problem.message });
+    }
     if (input.text.trim() === '' && (input.attachments ?? []).length === 0) {
       ctx.addIssue({ code: 'custom', path: ['text'], message: 'A message cannot be empty.' });
     }

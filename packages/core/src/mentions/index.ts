@@ -1,0 +1,14 @@
+export {
+  MENTION_LIMITS,
+  insertMention,
+  keepMentions,
+  mentionQueryAt,
+  mentionRangeProblem,
+  mentionSchema,
+  mentionedIds,
+  mentionsSchema,
+  splitMentions,
+} from './mentions';
+export type { Mention, TextPiece } from './mentions';
+export { QUOTE_TEXT_MAX, quoteText, wireReplyQuoteSchema } from './reply';
+export type { WireReplyQuote } from './reply';
