@@ -3,6 +3,7 @@ import { callsMigration } from '../features/calls/migration';
 import { hiddenMessagesMigration } from '../features/hidden-messages/migration';
 import { messageEditsMigration } from '../features/message-edits/migration';
 import { reactionsMigration } from '../features/reactions/migration';
+import { repliesMentionsMigration } from '../features/replies-mentions/migration';
 import { searchMigration } from '../features/search/migration';
 import type { DialectMigration } from './dialect-migration';
 import { networkMigration } from './migrations/001-network';
@@ -45,4 +46,5 @@ export const migrations: Record<string, DialectMigration> = {
   '030-open-calls-index': openCallsIndexMigration,
   '045-provisioning': provisioningMigration,
   '046-sso': ssoMigration,
+  '050-replies-mentions': repliesMentionsMigration,
 };

@@ -150,6 +150,15 @@ builder.queryField('page_message_threads', (t) =>
 
 builder.mutationType({});
 
+const MentionInput = builder.inputType('MentionInput', {
+  description: 'A range of the text (UTF-16 code units) that names a participant.',
+  fields: (t) => ({
+    offset: t.int({ required: true }),
+    length: t.int({ required: true }),
+    id: t.id({ required: true }),
+  }),
+});
+
 const SendMessageInput = builder.inputType('SendMessageInput', {
   fields: (t) => ({
     thread_id: t.id(),
@@ -159,6 +168,9 @@ const SendMessageInput = builder.inputType('SendMessageInput', {
     entry_point: t.string(),
     tags: t.stringList(),
     attachments: t.field({ type: [AttachmentInput] }),
+    /** The id of the message this one answers (same thread). */
+    reply_to: t.id(),
+    mentions: t.field({ type: [MentionInput] }),
   }),
 });
 
