@@ -1,5 +1,7 @@
 export {
+  MENTION_CANDIDATES_MAX,
   MENTION_LIMITS,
+  mentionCandidates,
   insertMention,
   keepMentions,
   mentionQueryAt,

@@ -3,6 +3,7 @@ import { sendMessageInputSchema } from '../sync/message-input';
 import {
   insertMention,
   keepMentions,
+  mentionCandidates,
   mentionQueryAt,
   mentionRangeProblem,
   splitMentions,
@@ -67,5 +68,19 @@ describe('reply quotes', () => {
     expect(quoteText('a\n b')).toBe('a b');
     const long = '😀'.repeat(150);
     expect(Array.from(quoteText(long))).toHaveLength(101);
+  });
+});
+
+describe('mention candidates', () => {
+  it('rank the group by core triage, leaving out the viewer and non-matches', () => {
+    const people = [
+      { id: '1', name: 'Bo Annson' },
+      { id: '2', name: 'Annabel' },
+      { id: '3', name: 'Ann' },
+      { id: '4', name: 'Carl' },
+      { id: '9', name: 'Ann Me' },
+    ];
+    expect(mentionCandidates('ann', people, '9').map((p) => p.id)).toEqual(['3', '2', '1']);
+    expect(mentionCandidates('', people, '9').map((p) => p.id)).toEqual(['1', '2', '3', '4']);
   });
 });

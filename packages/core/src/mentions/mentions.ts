@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { triage } from '../search/ranking';
 
 /**
  * Mentions in a group's message (issue 33, item 7): ranges of the text that
@@ -144,4 +145,25 @@ export function keepMentions(before: string, after: string, mentions: readonly M
     if (m.offset >= changedEnd) return [{ ...m, offset: m.offset + shift }];
     return [];
   });
+}
+
+/** People the mention listbox offers at most. */
+export const MENTION_CANDIDATES_MAX = 8;
+
+/**
+ * The group members an `@query` offers, best first: core's search triage
+ * (exact, prefix, word prefix; the rest left out), input order kept within
+ * a bucket, the viewer never offered.
+ */
+export function mentionCandidates<T extends { id: string; name: string }>(
+  query: string,
+  people: readonly T[],
+  viewerId: string,
+): T[] {
+  const { exact, prefix, wordPrefix } = triage(
+    query,
+    people.filter((p) => p.id !== viewerId),
+    (p) => ({ name: p.name }),
+  );
+  return [...exact, ...prefix, ...wordPrefix].slice(0, MENTION_CANDIDATES_MAX);
 }
