@@ -136,6 +136,11 @@ function OpenConversation({
     () => people.filter((p) => p.id !== viewerParticipantId),
     [people, viewerParticipantId],
   );
+  // In a group, `@` offers its members by the names the thread shows.
+  const mentionable = useMemo(
+    () => (thread.is_group_thread ? people.map((p) => ({ id: p.id, name: p.shown })) : []),
+    [people, thread.is_group_thread],
+  );
   const ownRead = state.participants.find((p) => p.id === viewerParticipantId)?.last_read_seq ?? 0;
   useMarkRead(threadId, viewerParticipantId, state.last_message_seq, ownRead, thread.unread_count);
   const callButtons = (
@@ -193,7 +198,12 @@ function OpenConversation({
         exclude={[viewerId, viewerParticipantId]}
         names={names}
       />
-      <Composer threadId={threadId} viewerId={viewerId} />
+      <Composer
+        threadId={threadId}
+        viewerId={viewerId}
+        viewerParticipantId={viewerParticipantId}
+        mentionable={mentionable}
+      />
     </>
   );
 }

@@ -170,7 +170,13 @@ export function sendOutboxMessage(
             : {}),
           ...(m.reply_to == null ? {} : { reply_to: wireQuote(m.reply_to) }),
           ...(m.mentions.length > 0
-            ? { mentions: m.mentions.map((x) => ({ offset: x.offset, length: x.length, id: x.person_id })) }
+            ? {
+                mentions: m.mentions.map((x) => ({
+                  offset: x.offset,
+                  length: x.length,
+                  id: x.person_id,
+                })),
+              }
             : {}),
         };
         environment.commitUpdate((store) => {
