@@ -190,7 +190,7 @@ export function unreadMentionsQuery(k: K, readerId: string, threadIds: readonly 
     .innerJoin('messages as m', (join) =>
       join.onRef('m.thread_id', '=', 'mm.thread_id').onRef('m.seq_in_thread', '=', 'mm.seq_in_thread'),
     )
-    .select(['mm.thread_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .select(['mm.thread_id', (eb) => eb.fn.countAll<number | string>().as('n')])
     .where('mm.person_id', '=', readerId)
     .where('mm.thread_id', 'in', [...new Set(threadIds)])
     .whereRef('mm.seq_in_thread', '>', 'tp.last_read_seq')

@@ -244,6 +244,7 @@ function useMarkRead(
       variables: { threadId, seq: lastSeq },
       updater: (store) => {
         store.get(threadId)?.setValue(0, 'unread_count');
+        store.get(threadId)?.setValue(0, 'mentions_unread');
         const state = threadStateRecord(store, threadId);
         const own = state
           ? linkedList(state, 'participants').find(

@@ -2,7 +2,6 @@ import { messageRuns, type RunPlace } from '@messenger/core';
 import {
   forwardRef,
   useCallback,
-  useEffect,
   useMemo,
   useRef,
   useState,

@@ -38,9 +38,10 @@ export function useMentionPicker(
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const query = people.length === 0 ? null : mentionQueryAt(text, Math.min(caret, text.length));
+  const queryText = query?.query ?? null;
   const candidates = useMemo(
-    () => (query === null ? [] : mentionCandidates(query.query, people, viewerId)),
-    [query?.query, people, viewerId], // eslint-disable-line react-hooks/exhaustive-deps
+    () => (queryText === null ? [] : mentionCandidates(queryText, people, viewerId)),
+    [queryText, people, viewerId],
   );
   const queryKey = query === null ? null : `${String(query.start)}:${query.query}`;
   const open = query !== null && candidates.length > 0 && dismissed !== queryKey;

@@ -66,10 +66,13 @@ export function quoteUnavailable(
   const history = ConnectionHandler.getConnection(store.getRoot(), connectionKey, {
     thread_id: threadId,
   });
-  const edges = (history?.getLinkedRecords('edges') ?? []) as (RecordProxy | null)[];
-  for (const edge of edges) {
-    const quote = edge?.getLinkedRecord('node')?.getLinkedRecord('reply_to');
-    if (quote?.getValue('message_id') !== originalId) continue;
+  if (!history) return;
+  // (@types/relay-runtime says never null; an unset field reads as undefined.)
+  const edges = history.getLinkedRecords('edges') as (RecordProxy | null)[] | null | undefined;
+  for (const edge of edges ?? []) {
+    const node = edge?.getLinkedRecord('node') as RecordProxy | null | undefined;
+    const quote = node?.getLinkedRecord('reply_to') as RecordProxy | null | undefined;
+    if (quote == null || quote.getValue('message_id') !== originalId) continue;
     quote.setValue(false, 'available');
     quote.setValue('', 'text');
     quote.setValue(null, 'image');

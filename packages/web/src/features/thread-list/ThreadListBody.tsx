@@ -5,6 +5,7 @@ import {
   relativeAgeRefreshMs,
   threadPermalink,
 } from '@messenger/core';
+import { MentionBadge } from '../mentions/MentionBadge';
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { GridList, GridListItem } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -90,6 +91,7 @@ export function ThreadListBody({
                 thread_id
                 folder
                 unread_count
+                mentions_unread
                 last_activity_time
                 group_name
                 is_group_thread
@@ -236,6 +238,7 @@ export function ThreadListBody({
               ) : null}
               {badge === null ? null : (
                 <span className="unread-badge">
+                  <MentionBadge count={thread.mentions_unread} />
                   <span aria-hidden="true">{badge}</span>
                   <span className="visually-hidden">
                     {intl.formatMessage(threadListMessages.unread, { count: thread.unread_count })}
