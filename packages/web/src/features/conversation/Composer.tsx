@@ -68,6 +68,12 @@ export function Composer({
     },
   );
 
+  // A kept draft comes back with the caret at its end, where typing goes on.
+  useEffect(() => {
+    const el = field.current;
+    if (el !== null) el.setSelectionRange(el.value.length, el.value.length);
+  }, [threadId]);
+
   // A reply started from a message's menu: the field takes the focus once the menu gave it back.
   const replyId = reply?.messageId ?? null;
   useEffect(() => {

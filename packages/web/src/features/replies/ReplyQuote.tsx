@@ -39,9 +39,9 @@ export function ReplyQuote({
   const text =
     quote.text === '' && quote.image ? intl.formatMessage(replyMessages.photo) : quote.text;
   return (
+    // Named by what it shows (the visible text is part of the name, as axe wants).
     <Button
       className="reply-quote"
-      aria-label={intl.formatMessage(replyMessages.quoteOf, { name: sender, text })}
       onPress={() => {
         actions?.jumpTo(quote.message_id);
       }}
@@ -51,8 +51,10 @@ export function ReplyQuote({
           <EncryptedImage image={quote.image} />
         </span>
       ) : null}
-      <span className="reply-quote-body" aria-hidden="true">
+      <span className="reply-quote-body">
+        <span className="visually-hidden">{intl.formatMessage(replyMessages.repliedTo)} </span>
         <span className="reply-quote-who">{sender}</span>
+        <span className="visually-hidden">: </span>
         <span className="reply-quote-text" dir="auto">
           {text}
         </span>

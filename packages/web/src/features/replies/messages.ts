@@ -10,9 +10,5 @@ export const replyMessages = {
     id: 'web.replies.unavailable',
     defaultMessage: 'Original message unavailable',
   },
-  quoteOf: {
-    id: 'web.replies.quoteOf',
-    defaultMessage: 'Replied to {name}: {text}. Go to the original message',
-  },
-  repliedTo: { id: 'web.replies.repliedTo', defaultMessage: '{name}' },
+  repliedTo: { id: 'web.replies.repliedTo', defaultMessage: 'Replied to' },
 } as const satisfies Record<string, MessageDescriptor>;
