@@ -32,6 +32,7 @@ function edge(n: number) {
       thread_id: id,
       folder: 'INBOX',
       unread_count: 0,
+      mentions_unread: 0,
       // Older threads come later, as the server pages them.
       last_activity_time: 10_000 - n,
       group_name: `Group ${n}`,
