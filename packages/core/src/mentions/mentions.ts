@@ -62,7 +62,8 @@ export function mentionedIds(mentions: readonly Mention[]): string[] {
 }
 
 /** A piece of a message's text: plain, or a mention of `id`. */
-export type TextPiece = { kind: 'text'; text: string } | { kind: 'mention'; text: string; id: string };
+export type TextPiece =
+  { kind: 'text'; text: string } | { kind: 'mention'; text: string; id: string };
 
 /**
  * The text cut at its mentions, for display. Ranges that do not fit (an
@@ -126,7 +127,11 @@ export function insertMention(
  * (one edit: a common prefix and suffix around it): ranges before the change
  * stay, those after it shift, and any the edit touched are dropped.
  */
-export function keepMentions(before: string, after: string, mentions: readonly Mention[]): Mention[] {
+export function keepMentions(
+  before: string,
+  after: string,
+  mentions: readonly Mention[],
+): Mention[] {
   if (before === after) return [...mentions];
   let prefix = 0;
   const max = Math.min(before.length, after.length);

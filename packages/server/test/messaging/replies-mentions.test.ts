@@ -126,7 +126,12 @@ describe.each(dialects)('replies and mentions (%s)', (dialect) => {
     await gqlOk(live.app, ben, UNSEND, { m: gone.message.id });
     expect(
       await failing(live.app, ann, SEND, {
-        input: { thread_id: group, text: 'x', offline_threading_id: 'r-3', reply_to: gone.message.id },
+        input: {
+          thread_id: group,
+          text: 'x',
+          offline_threading_id: 'r-3',
+          reply_to: gone.message.id,
+        },
       }),
     ).toEqual([{ code: 'bad_request', field: 'reply_to' }]);
     // Only the unsend's delta was added for cal: neither refused reply wrote anything.
@@ -182,7 +187,10 @@ describe.each(dialects)('replies and mentions (%s)', (dialect) => {
       { offset: 0, length: 3, person_id: PEOPLE.cal },
       { offset: 8, length: 3, person_id: PEOPLE.ben },
     ]);
-    expect(await mentionsUnread(cal, group)).toEqual({ mentions_unread: 1, has_unread_mention: true });
+    expect(await mentionsUnread(cal, group)).toEqual({
+      mentions_unread: 1,
+      has_unread_mention: true,
+    });
     expect((await mentionsUnread(ann, group)).mentions_unread).toBe(0);
     await gqlOk(live.app, cal, READ, { id: group });
     expect((await mentionsUnread(cal, group)).mentions_unread).toBe(0);

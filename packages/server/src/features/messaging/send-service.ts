@@ -33,12 +33,7 @@ import { batchedStore } from './send-store-batched';
 import { postgresBatchIo } from './send-batch-io-postgres';
 import { sqliteBatchIo } from './send-batch-io-sqlite';
 import { addThreadUpdates } from './snapshot';
-import {
-  checkMentions,
-  checkReply,
-  quotesIn,
-  recordMentions,
-} from '../replies-mentions/service';
+import { checkMentions, checkReply, quotesIn, recordMentions } from '../replies-mentions/service';
 
 export interface SentMessage {
   message: WireMessage;

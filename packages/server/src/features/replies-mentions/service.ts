@@ -119,7 +119,10 @@ export function checkMentions(
   );
   for (const [index, mention] of mentions.entries()) {
     if (!people.has(mention.id)) {
-      throw badRequest(`mentions[${String(index)}].id`, 'You can mention only people in this group.');
+      throw badRequest(
+        `mentions[${String(index)}].id`,
+        'You can mention only people in this group.',
+      );
     }
   }
   return mentions;
@@ -154,7 +157,11 @@ export async function quotesIn(
     threadId,
     places.flatMap(({ place }) => (place?.threadId === threadId ? [place.seq] : [])),
   );
-  const hidden = await hiddenBy(k, userId, [...rows.values()].map((row) => row.id));
+  const hidden = await hiddenBy(
+    k,
+    userId,
+    [...rows.values()].map((row) => row.id),
+  );
   return new Map(
     places.map(({ id, place }) => {
       const row = place?.threadId === threadId ? rows.get(place.seq) : undefined;
@@ -188,7 +195,9 @@ export function unreadMentionsQuery(k: K, readerId: string, threadIds: readonly 
       join.onRef('tp.thread_id', '=', 'mm.thread_id').on('tp.participant_id', '=', readerId),
     )
     .innerJoin('messages as m', (join) =>
-      join.onRef('m.thread_id', '=', 'mm.thread_id').onRef('m.seq_in_thread', '=', 'mm.seq_in_thread'),
+      join
+        .onRef('m.thread_id', '=', 'mm.thread_id')
+        .onRef('m.seq_in_thread', '=', 'mm.seq_in_thread'),
     )
     .select(['mm.thread_id', (eb) => eb.fn.countAll<number | string>().as('n')])
     .where('mm.person_id', '=', readerId)

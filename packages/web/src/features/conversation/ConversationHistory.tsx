@@ -1,12 +1,5 @@
 import { messageRuns, type RunPlace } from '@messenger/core';
-import {
-  forwardRef,
-  useCallback,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { forwardRef, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePaginationFragment } from 'react-relay';
 import {
