@@ -114,6 +114,21 @@ describe('replies, mentions and the composer, live between two browsers', () => 
       .poll(() => found.locator('.message').getAttribute('data-highlighted'), { timeout: 8_000 })
       .toBe(null);
     await checkAccessibility(b.page, 'a reply and its original');
+
+    // B unsends the original: A's open page says the reply's original is unavailable.
+    await openAction(b.page, found, 'Unsend');
+    await b.page
+      .getByRole('alertdialog', { name: 'Unsend for everyone?' })
+      .getByRole('button', { name: 'Unsend' })
+      .click();
+    await b.page.getByRole('log', { name: 'Messages' }).getByText('You unsent a message').waitFor();
+    const aLog = a.page.getByRole('log', { name: 'Messages' });
+    await aLog.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    const aReply = row(a.page, `${token} the answer`);
+    await aReply.getByText('Original message unavailable').waitFor();
+    expect(await aReply.getByRole('button', { name: /^Replied to/ }).count()).toBe(0);
     expect(a.pageErrors).toEqual([]);
     expect(b.pageErrors).toEqual([]);
   }, 240_000);

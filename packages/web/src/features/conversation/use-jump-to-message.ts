@@ -39,8 +39,14 @@ export function useJumpToMessage(
     if (targetId === null || search.shown) return;
     if (targetIndex >= 0) {
       search.shown = true;
-      virtuoso.current?.scrollToIndex({ index: targetIndex, align: 'center' });
-      return;
+      const scroll = () => virtuoso.current?.scrollToIndex({ index: targetIndex, align: 'center' });
+      scroll();
+      // Rows just prepended (an older page) are measured after this render: once they are,
+      // the same index lands elsewhere, so the scroll is repeated when the layout settled.
+      const timers = [150, 500].map((ms) => setTimeout(scroll, ms));
+      return () => {
+        timers.forEach(clearTimeout);
+      };
     }
     if (hasPrevious && !isLoadingPrevious && search.pages < SEARCH_PAGES) {
       search.pages += 1;

@@ -123,14 +123,15 @@ export function MessageActions({
               onAction(key as ActionKey);
             }}
           >
+            <MenuItem id="react" className="message-actions-item">
+              {intl.formatMessage(messageActionsMessages.react)}
+            </MenuItem>
+            {/* After React, which stays first (Enter on the menu reacts). */}
             {replies === null ? null : (
               <MenuItem id="reply" className="message-actions-item">
                 {intl.formatMessage(replyMessages.reply)}
               </MenuItem>
             )}
-            <MenuItem id="react" className="message-actions-item">
-              {intl.formatMessage(messageActionsMessages.react)}
-            </MenuItem>
             <MenuItem id="forward" className="message-actions-item">
               {intl.formatMessage(messageActionsMessages.forward)}
             </MenuItem>
