@@ -192,7 +192,7 @@ describe('replies, mentions and the composer, live between two browsers', () => 
     expect(b.pageErrors).toEqual([]);
   });
 
-  it('keeps a draft (text and reply) across threads, pastes an image as an attachment, inserts an emoji', async () => {
+  it('keeps a draft (text and reply) across threads, takes pasted and dropped images, inserts an emoji', async () => {
     const { group, viewer, member, friend } = groupMemberWithFriends(e2e.network);
     const a = await e2e.newPage();
     const b = await e2e.newPage();
@@ -244,13 +244,28 @@ describe('replies, mentions and the composer, live between two browsers', () => 
         new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
       );
     }, Array.from(PIXEL_PNG));
+    // One dropped on the conversation's history joins it too.
+    await a.page.getByRole('log', { name: 'Messages' }).evaluate((el, bytes) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], 'dropped.png', { type: 'image/png' }));
+      for (const type of ['dragover', 'drop']) {
+        el.dispatchEvent(
+          new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }),
+        );
+      }
+    }, Array.from(PIXEL_PNG));
     const tray = a.page.getByRole('list', { name: 'Images to send' });
     await tray.getByRole('img', { name: 'pixel.png' }).waitFor();
+    await tray.getByRole('img', { name: 'dropped.png' }).waitFor();
     await expect.poll(() => tray.getByRole('progressbar').count(), { timeout: 10_000 }).toBe(0);
     await composer(a.page).press('Enter');
     await expect.poll(() => composer(a.page).inputValue()).toBe('');
     const arrived = row(b.page, `${token} half-written`);
-    await arrived.locator('.message-images img.message-image').waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => arrived.locator('.message-images img.message-image').count(), {
+        timeout: 15_000,
+      })
+      .toBe(2);
     await arrived.getByRole('button', { name: /^Replied to / }).waitFor();
     expect(a.pageErrors).toEqual([]);
     expect(b.pageErrors).toEqual([]);

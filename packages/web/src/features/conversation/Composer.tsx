@@ -13,6 +13,7 @@ import { useTypingSender } from '../typing/TypingIndicator';
 import { ComposerTextField, messageTooLong } from './ComposerTextField';
 import { conversationMessages } from './messages';
 import { ComposerEmojiButton } from './ComposerEmojiButton';
+import { useHistoryDropTarget } from './history-drop';
 import { EMPTY_DRAFT, useDraft } from '../drafts/drafts';
 import { MentionListbox } from '../mentions/MentionListbox';
 import { useMentionPicker, type Mentionable } from '../mentions/use-mention-picker';
@@ -83,6 +84,9 @@ export function Composer({
       clearTimeout(timer);
     };
   }, [replyId]);
+
+  const addImages = images.add;
+  useHistoryDropTarget(threadId, addImages);
 
   const tooLong = messageTooLong(text);
 

@@ -12,6 +12,7 @@ import { titleOf } from '../thread-list/thread-rows';
 import { TypingIndicator, typingStoreFor } from '../typing/TypingIndicator';
 import type { ConversationBodyMarkReadMutation } from './__generated__/ConversationBodyMarkReadMutation.graphql';
 import type { ConversationBodyQuery as Query } from './__generated__/ConversationBodyQuery.graphql';
+import { historyDropHandlers } from './history-drop';
 import { Composer } from './Composer';
 import { ConversationHistory } from './ConversationHistory';
 import { threadPeople } from './thread-people';
@@ -179,7 +180,7 @@ function OpenConversation({
           )}
         />
       )}
-      <div className="conversation-history">
+      <div className="conversation-history" {...historyDropHandlers(threadId)}>
         <ConversationHistory
           query={data}
           viewerParticipantId={viewerParticipantId}
