@@ -6,6 +6,7 @@ export * from './i18n';
 export * from './threads';
 export * from './tokenizer';
 export * from './typeahead';
+export * from './mentions';
 export * from './network';
 export * from './text';
 export * from './ui-rules';

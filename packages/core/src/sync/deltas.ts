@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { wireCallSchema } from '../calls/wire';
 import { attachmentRefSchema } from './attachments';
+import { mentionsSchema } from '../mentions/mentions';
+import { wireReplyQuoteSchema } from '../mentions/reply';
 import { wireReactionSchema } from './reactions';
 import { GRAPH_ASPECTS } from '../network/graph-changes';
 
@@ -36,6 +38,10 @@ export const wireMessageSchema = z.object({
   kind: z.string(),
   /** Encrypted images with the key to read them (only participants receive messages). */
   attachments: z.array(attachmentRefSchema).optional(),
+  /** A reply: what it shows of the message it answers (only replies carry the field). */
+  reply_to: wireReplyQuoteSchema.optional(),
+  /** People the text mentions (only messages with mentions carry the field). */
+  mentions: mentionsSchema.optional(),
 });
 export type WireMessage = z.infer<typeof wireMessageSchema>;
 

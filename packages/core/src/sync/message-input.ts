@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { entryPointSchema } from '../analytics/entry-points';
 import { isThreadAttributionTag } from '../analytics/thread-attribution';
 import { attachmentRefsSchema } from './attachments';
+import { mentionRangeProblem, mentionsSchema } from '../mentions/mentions';
 
 /**
  * Limits of conversations and messages. The seed names none; these are our
@@ -73,6 +74,10 @@ export const sendMessageInputSchema = z
     entry_point: entryPointSchema.optional(),
     tags: attributionTagsSchema.optional(),
     as_page_id: id.optional(),
+    /** The id of the message this one answers (same thread; the server checks it). */
+    reply_to: z.string().min(1).max(128).optional(),
+    /** Ranges of the text naming participants (groups; the server checks who). */
+    mentions: mentionsSchema.optional(),
   })
   .superRefine((input, ctx) => {
     if (input.as_page_id !== undefined && input.thread_id === undefined) {
@@ -81,6 +86,10 @@ export const sendMessageInputSchema = z
         path: ['as_page_id'],
         message: 'A page answers in one of its threads: give thread_id.',
       });
+    }
+    const problem = mentionRangeProblem(input.text, input.mentions ?? []);
+    if (problem !== null) {
+      ctx.addIssue({ code: 'custom', path: ['mentions', problem.index], message: problem.message });
     }
     if (input.text.trim() === '' && (input.attachments ?? []).length === 0) {
       ctx.addIssue({ code: 'custom', path: ['text'], message: 'A message cannot be empty.' });

@@ -11,6 +11,7 @@ import '../features/reactions/schema';
 import '../features/message-edits/schema';
 import '../features/hidden-messages/schema';
 import '../features/conversation-settings/schema';
+import '../features/replies-mentions/schema';
 import '../features/search/schema-results';
 import '../features/search/schema';
 import '../features/search/schema-composite';

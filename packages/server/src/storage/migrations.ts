@@ -4,6 +4,7 @@ import { conversationSettingsMigration } from '../features/conversation-settings
 import { hiddenMessagesMigration } from '../features/hidden-messages/migration';
 import { messageEditsMigration } from '../features/message-edits/migration';
 import { reactionsMigration } from '../features/reactions/migration';
+import { repliesMentionsMigration } from '../features/replies-mentions/migration';
 import { searchMigration } from '../features/search/migration';
 import type { DialectMigration } from './dialect-migration';
 import { networkMigration } from './migrations/001-network';
@@ -46,5 +47,6 @@ export const migrations: Record<string, DialectMigration> = {
   '030-open-calls-index': openCallsIndexMigration,
   '045-provisioning': provisioningMigration,
   '046-sso': ssoMigration,
+  '050-replies-mentions': repliesMentionsMigration,
   '055-conversation-settings': conversationSettingsMigration,
 };

@@ -38,6 +38,8 @@ export async function postSummary(
     tags: '[]',
     kind: 'call_summary',
     attachments: '[]',
+    reply_to: null,
+    mentions: '[]',
   };
   await insertMessage(trx.k, message);
   const wire = toWireMessage(message);

@@ -80,6 +80,8 @@ export async function leaveGroup(ctx: AppContext, viewer: Viewer, raw: unknown):
       tags: '[]',
       kind: PARTICIPANT_LEFT_KIND,
       attachments: '[]',
+      reply_to: null,
+      mentions: '[]',
     };
     await insertMessage(k, message);
     const remaining = await getParticipants(k, thread.id);

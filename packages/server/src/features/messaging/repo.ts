@@ -1,4 +1,10 @@
-import { attachmentRefSchema, type AttachmentRef, type WireMessage } from '@messenger/core';
+import {
+  attachmentRefSchema,
+  mentionsSchema,
+  type AttachmentRef,
+  type Mention,
+  type WireMessage,
+} from '@messenger/core';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { MessageTable, ParticipantKind, ThreadKind } from '../network/tables';
 import type { SyncDatabase } from '../sync/tables';
@@ -118,6 +124,8 @@ export const MESSAGE_COLUMNS = [
   'tags',
   'kind',
   'attachments',
+  'reply_to',
+  'mentions',
 ] as const;
 
 export async function messageByOfflineId(
@@ -224,7 +232,19 @@ export function toWireMessage(row: MessageRecord): WireMessage {
     kind: row.kind,
     // Only messages with images carry the field, so text messages look as they always did.
     ...attachmentsField(row.attachments),
+    // Likewise mentions; a reply's quote is added by who reads the original (replies-mentions).
+    ...mentionsField(row.mentions),
   };
+}
+
+function mentionsField(text: string): { mentions?: Mention[] } {
+  if (text === '[]' || text === '') return {};
+  try {
+    const parsed = mentionsSchema.safeParse(JSON.parse(text));
+    return parsed.success && parsed.data.length > 0 ? { mentions: parsed.data } : {};
+  } catch {
+    return {};
+  }
 }
 
 function attachmentsField(text: string): { attachments?: AttachmentRef[] } {

@@ -151,6 +151,15 @@ builder.queryField('page_message_threads', (t) =>
 
 builder.mutationType({});
 
+const MentionInput = builder.inputType('MentionInput', {
+  description: 'A range of the text (UTF-16 code units) that names a participant.',
+  fields: (t) => ({
+    offset: t.int({ required: true }),
+    length: t.int({ required: true }),
+    id: t.id({ required: true }),
+  }),
+});
+
 const SendMessageInput = builder.inputType('SendMessageInput', {
   fields: (t) => ({
     thread_id: t.id(),
@@ -162,6 +171,9 @@ const SendMessageInput = builder.inputType('SendMessageInput', {
     attachments: t.field({ type: [AttachmentInput] }),
     /** Answer as this page (the viewer administers it; the thread is one of the page's). */
     as_page_id: t.id(),
+    /** The id of the message this one answers (same thread). */
+    reply_to: t.id(),
+    mentions: t.field({ type: [MentionInput] }),
   }),
 });
 

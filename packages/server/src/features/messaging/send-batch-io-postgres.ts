@@ -166,10 +166,10 @@ function insertMessages(rows: readonly MessageRecord[]): RawBuilder<unknown> {
   const integers = (name: IntegerColumn): string =>
     integerArrayLiteral(rows.map((row) => row[name]));
   return sql`insert into messages (id, thread_id, sender_id, text, created_at, seq_in_thread,
-      offline_threading_id, entry_point, tags, kind, attachments)
+      offline_threading_id, entry_point, tags, kind, attachments, reply_to, mentions)
     select * from unnest(${texts('id')}::text[], ${texts('thread_id')}::text[],
       ${texts('sender_id')}::text[], ${texts('text')}::text[], ${integers('created_at')}::bigint[],
       ${integers('seq_in_thread')}::integer[], ${texts('offline_threading_id')}::text[],
       ${texts('entry_point')}::text[], ${texts('tags')}::text[], ${texts('kind')}::text[],
-      ${texts('attachments')}::text[])`;
+      ${texts('attachments')}::text[], ${texts('reply_to')}::text[], ${texts('mentions')}::text[])`;
 }

@@ -34,6 +34,7 @@ import { batchedStore } from './send-store-batched';
 import { postgresBatchIo } from './send-batch-io-postgres';
 import { sqliteBatchIo } from './send-batch-io-sqlite';
 import { addThreadUpdates } from './snapshot';
+import { checkMentions, checkReply, quotesIn, recordMentions } from '../replies-mentions/service';
 
 export interface SentMessage {
   message: WireMessage;
@@ -174,9 +175,11 @@ async function sendIn(
         'This offline_threading_id belongs to another message.',
       );
     }
-    return { message: toWireMessage(existing), created: false };
+    return { message: await withQuote(k, viewer, existing), created: false };
   }
   await checkBlocks(k, target);
+  const quote = await checkReply(k, viewer.id, target.thread?.id, input.reply_to);
+  const mentions = checkMentions(input, target.participants);
 
   // Everything above only read: a refusal there leaves nothing to roll back.
   startWriting();
@@ -206,8 +209,11 @@ async function sendIn(
     tags: JSON.stringify(input.tags ?? []),
     kind: 'text',
     attachments: JSON.stringify(attachments),
+    reply_to: input.reply_to ?? null,
+    mentions: JSON.stringify(mentions),
   };
   await store.insertMessage(message);
+  await recordMentions(k, threadId, seq, target.actorId, mentions);
 
   // The sender has read their own message; replying to a request (or an ignored one) accepts it.
   const own = target.actor?.row;
@@ -229,7 +235,7 @@ async function sendIn(
   } else {
     viewings = await viewingsOf(k, participants);
   }
-  const wire = toWireMessage(message);
+  const wire = { ...toWireMessage(message), ...(quote === undefined ? {} : { reply_to: quote }) };
   const delta = { kind: 'message_new', message: wire } as const;
   for (const viewing of viewings) {
     if (viewing.as === target.actorId) sink.add({ userId: viewing.userId, delta });
@@ -241,6 +247,15 @@ async function sendIn(
       });
   }
   return { message: wire, created: true };
+}
+
+/** A stored message as a retry gets it back: a reply with its original's quote. */
+async function withQuote(k: K, viewer: Viewer, row: MessageRecord): Promise<WireMessage> {
+  const wire = toWireMessage(row);
+  if (row.reply_to === null) return wire;
+  const quotes = await quotesIn(k, viewer.id, row.thread_id, [row.reply_to]);
+  const quote = quotes.get(row.reply_to);
+  return quote === undefined ? wire : { ...wire, reply_to: quote };
 }
 
 async function threadTarget(

@@ -75,7 +75,7 @@ export const PARTICIPANTS_SELECT = `select thread_id, participant_id, participan
   from thread_participants`;
 const PARTICIPANTS = `${PARTICIPANTS_SELECT} where thread_id = ? order by joined_at, participant_id`;
 export const MESSAGE_SELECT_COLUMNS = `id, thread_id, sender_id, text, created_at, seq_in_thread,
-    offline_threading_id, entry_point, tags, kind, attachments`;
+    offline_threading_id, entry_point, tags, kind, attachments, reply_to, mentions`;
 const MESSAGE_BY_OFFLINE_ID = `select ${MESSAGE_SELECT_COLUMNS}
   from messages where sender_id = ? and offline_threading_id = ?`;
 const NEXT_MESSAGE_SEQ = `update threads set last_message_seq = last_message_seq + 1,
@@ -83,8 +83,8 @@ const NEXT_MESSAGE_SEQ = `update threads set last_message_seq = last_message_seq
   where id = ? returning last_message_seq`;
 export const insertMessagesSql = (n: number): string =>
   `insert into messages (id, thread_id, sender_id, text, created_at,
-    seq_in_thread, offline_threading_id, entry_point, tags, kind, attachments)
-  values ${placeholders(n, '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')}`;
+    seq_in_thread, offline_threading_id, entry_point, tags, kind, attachments, reply_to, mentions)
+  values ${placeholders(n, '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')}`;
 const INSERT_MESSAGE = insertMessagesSql(1);
 
 /** A message's values in the order of `insertMessagesSql`. */
@@ -100,6 +100,8 @@ export const messageValues = (m: MessageRecord): (string | number | null)[] => [
   m.tags,
   m.kind,
   m.attachments,
+  m.reply_to,
+  m.mentions,
 ];
 const MARK_OWN_READ = `update thread_participants set last_read_seq = ?, last_delivered_seq = ?
   where thread_id = ? and participant_id = ?`;

@@ -138,6 +138,10 @@ export interface MessageTable {
    * attachmentRefSchema); added by migration 005-attachments, '[]' by default.
    */
   attachments: Generated<string>;
+  /** The id of the message this one answers (migration 050-replies-mentions); null if none. */
+  reply_to: Generated<string | null>;
+  /** JSON array of the text's mention ranges (core mentionSchema); '[]' by default. */
+  mentions: Generated<string>;
 }
 
 export interface SettingTable {

@@ -1,5 +1,5 @@
 import { MESSAGING_LIMITS, textLength } from '@messenger/core';
-import { useId, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Label, TextArea, TextField } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { conversationMessages } from './messages';
@@ -19,17 +19,32 @@ export function ComposerTextField({
   onChange,
   onEnter,
   onBlur,
+  textAreaRef,
+  onKey,
+  onCaret,
+  listbox,
 }: {
   value: string;
   onChange: (value: string) => void;
   onEnter: () => void;
   onBlur?: () => void;
+  textAreaRef?: RefObject<HTMLTextAreaElement | null>;
+  /** Keys for something the field controls (the mention listbox, a reply): true when handled. */
+  onKey?: (event: KeyboardEvent<HTMLTextAreaElement>) => boolean;
+  /** Where the caret is after typing, a click or an arrow key. */
+  onCaret?: (caret: number) => void;
+  /** The listbox the field controls, and its active option, while it is open. */
+  listbox?: { id: string; activeId: string } | null;
 }): ReactNode {
   const intl = useIntl();
   const warningId = useId();
   const tooLong = messageTooLong(value);
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): void {
+    if (onKey?.(event) === true) {
+      event.preventDefault();
+      return;
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       onEnter();
@@ -50,9 +65,14 @@ export function ComposerTextField({
           {intl.formatMessage(conversationMessages.composerLabel)}
         </Label>
         <TextArea
+          ref={textAreaRef}
           rows={2}
           placeholder={intl.formatMessage(conversationMessages.composerPlaceholder)}
           onKeyDown={onKeyDown}
+          onSelect={(event) => onCaret?.(event.currentTarget.selectionStart)}
+          aria-autocomplete={onCaret === undefined ? undefined : 'list'}
+          aria-controls={listbox?.id}
+          aria-activedescendant={listbox?.activeId}
         />
       </TextField>
       {tooLong ? (

@@ -12,6 +12,7 @@ import { titleOf } from '../thread-list/thread-rows';
 import { TypingIndicator, typingStoreFor } from '../typing/TypingIndicator';
 import type { ConversationBodyMarkReadMutation } from './__generated__/ConversationBodyMarkReadMutation.graphql';
 import type { ConversationBodyQuery as Query } from './__generated__/ConversationBodyQuery.graphql';
+import { historyDropHandlers } from './history-drop';
 import { Composer } from './Composer';
 import { ConversationHistory } from './ConversationHistory';
 import { threadPeople } from './thread-people';
@@ -139,6 +140,11 @@ function OpenConversation({
     () => people.filter((p) => p.id !== viewerParticipantId),
     [people, viewerParticipantId],
   );
+  // In a group, `@` offers its members by the names the thread shows.
+  const mentionable = useMemo(
+    () => (thread.is_group_thread ? people.map((p) => ({ id: p.id, name: p.shown })) : []),
+    [people, thread.is_group_thread],
+  );
   const ownRead = state.participants.find((p) => p.id === viewerParticipantId)?.last_read_seq ?? 0;
   useMarkRead(threadId, viewerParticipantId, state.last_message_seq, ownRead, thread.unread_count);
   // An admin answering for a page (page inbox): calls and new groups are the person's own, not the page's.
@@ -193,7 +199,7 @@ function OpenConversation({
           )}
         />
       )}
-      <div className="conversation-history">
+      <div className="conversation-history" {...historyDropHandlers(threadId)}>
         <ConversationHistory
           query={data}
           viewerParticipantId={viewerParticipantId}
@@ -217,6 +223,8 @@ function OpenConversation({
         viewerId={viewerId}
         // A page's thread read by its admin: the reply goes out as the page, said in the send.
         asPageId={asPage ? viewerParticipantId : undefined}
+        viewerParticipantId={viewerParticipantId}
+        mentionable={mentionable}
       />
     </>
   );
@@ -258,6 +266,7 @@ function useMarkRead(
       variables: { threadId, seq: lastSeq },
       updater: (store) => {
         store.get(threadId)?.setValue(0, 'unread_count');
+        store.get(threadId)?.setValue(0, 'mentions_unread');
         const state = threadStateRecord(store, threadId);
         const own = state
           ? linkedList(state, 'participants').find(

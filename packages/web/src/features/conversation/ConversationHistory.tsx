@@ -1,13 +1,5 @@
 import { PARTICIPANT_LEFT_KIND, messageRuns, type RunPlace } from '@messenger/core';
-import {
-  forwardRef,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { forwardRef, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePaginationFragment } from 'react-relay';
 import {
@@ -32,6 +24,10 @@ import { formatDaySeparator, formatFullTime, formatMessageTime } from '../time/f
 import { untilNextMinute, useNow } from '../time/use-now';
 import { viewerTimeZone } from '../time/viewer-zone';
 import { receiptState, type ParticipantMarks } from './receipts';
+import { updateDraft } from '../drafts/drafts';
+import { ReplyContext, type ReplyActions } from '../replies/reply-context';
+import { useJumpToMessage } from './use-jump-to-message';
+import { mentionsOf } from '../mentions/mention-data';
 
 /** History page size (MESSAGING_LIMITS.historyPage). */
 export const HISTORY_PAGE = 50;
@@ -98,9 +94,6 @@ export interface ConversationHistoryProps {
 
 const NO_PICTURES: ReadonlyMap<string, string | null> = new Map();
 
-/** Older pages loaded at most while looking for the highlighted message. */
-const HIGHLIGHT_SEARCH_PAGES = 20;
-
 type HistoryRow =
   | { kind: 'message'; message: HistoryMessage; place: RunPlace }
   | { kind: 'pending'; pending: PendingRow };
@@ -153,6 +146,25 @@ export function ConversationHistory({
                 mime
                 width
                 height
+              }
+              reply_to {
+                message_id
+                sender_id
+                text
+                available
+                image {
+                  id
+                  key
+                  iv
+                  mime
+                  width
+                  height
+                }
+              }
+              mentions {
+                offset
+                length
+                person_id
               }
             }
           }
@@ -220,29 +232,32 @@ export function ConversationHistory({
     if (hasPrevious && !isLoadingPrevious) loadPrevious(HISTORY_PAGE);
   }, [hasPrevious, isLoadingPrevious, loadPrevious]);
 
-  // A search result's message: load older pages until it is there, then bring it into view once.
+  // A search result's message or a reply's original: older pages load until it is there.
   const virtuoso = useRef<VirtuosoHandle>(null);
-  const highlightIndex =
-    highlightMessageId === null
-      ? -1
-      : rows.findIndex((r) => r.kind === 'message' && r.message.id === highlightMessageId);
-  const searched = useRef({ id: highlightMessageId, pages: 0, shown: false });
-  if (searched.current.id !== highlightMessageId) {
-    searched.current = { id: highlightMessageId, pages: 0, shown: false };
-  }
-  useEffect(() => {
-    const search = searched.current;
-    if (highlightMessageId === null || search.shown) return;
-    if (highlightIndex >= 0) {
-      search.shown = true;
-      virtuoso.current?.scrollToIndex({ index: highlightIndex, align: 'center' });
-      return;
-    }
-    if (hasPrevious && !isLoadingPrevious && search.pages < HIGHLIGHT_SEARCH_PAGES) {
-      search.pages += 1;
-      loadPrevious(HISTORY_PAGE);
-    }
-  }, [highlightMessageId, highlightIndex, hasPrevious, isLoadingPrevious, loadPrevious]);
+  const messageIndex = useCallback(
+    (id: string) => rows.findIndex((r) => r.kind === 'message' && r.message.id === id),
+    [rows],
+  );
+  const {
+    highlightedId,
+    targetIndex: highlightIndex,
+    jumpTo,
+  } = useJumpToMessage(
+    messageIndex,
+    highlightMessageId,
+    { hasPrevious, isLoadingPrevious, loadPrevious },
+    HISTORY_PAGE,
+    virtuoso,
+  );
+  const replyActions = useMemo<ReplyActions>(
+    () => ({
+      startReply: (target) => {
+        updateDraft(threadId, (draft) => ({ ...draft, reply: target }));
+      },
+      jumpTo,
+    }),
+    [threadId, jumpTo],
+  );
 
   const historyLabel = intl.formatMessage(conversationMessages.history);
   const context = useMemo<HistoryContext>(() => ({ label: historyLabel }), [historyLabel]);
@@ -289,7 +304,9 @@ export function ConversationHistory({
           fullTime={formatFullTime(intl, ms, timeZone)}
           separator={row.place.startsDay ? formatDaySeparator(intl, ms, now, timeZone) : null}
           receipt={own && message.seq_in_thread === lastOwnSeq ? receiptText : null}
-          highlighted={message.id === highlightMessageId}
+          highlighted={message.id === highlightedId}
+          quote={message.reply_to ?? null}
+          mentions={mentionsOf(message.mentions)}
           isCallEvent={message.kind === 'call_summary'}
           reactions={message.reactions}
           viewerParticipantId={viewerParticipantId}
@@ -309,7 +326,7 @@ export function ConversationHistory({
       receiptText,
       viewerParticipantId,
       you,
-      highlightMessageId,
+      highlightedId,
       hintId,
       react,
       intl,
@@ -340,21 +357,23 @@ export function ConversationHistory({
           {intl.formatMessage(conversationMessages.loadingOlder)}
         </p>
       ) : null}
-      <Virtuoso
-        ref={virtuoso}
-        className="history"
-        data={rows}
-        context={context}
-        firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={highlightIndex >= 0 ? highlightIndex : rows.length - 1}
-        startReached={startReached}
-        followOutput="auto"
-        defaultItemHeight={ESTIMATED_ROW_HEIGHT}
-        increaseViewportBy={OVERSCAN_PX}
-        computeItemKey={keyOf}
-        components={COMPONENTS}
-        itemContent={itemContent}
-      />
+      <ReplyContext.Provider value={replyActions}>
+        <Virtuoso
+          ref={virtuoso}
+          className="history"
+          data={rows}
+          context={context}
+          firstItemIndex={firstItemIndex}
+          initialTopMostItemIndex={highlightIndex >= 0 ? highlightIndex : rows.length - 1}
+          startReached={startReached}
+          followOutput="auto"
+          defaultItemHeight={ESTIMATED_ROW_HEIGHT}
+          increaseViewportBy={OVERSCAN_PX}
+          computeItemKey={keyOf}
+          components={COMPONENTS}
+          itemContent={itemContent}
+        />
+      </ReplyContext.Provider>
     </>
   );
 }

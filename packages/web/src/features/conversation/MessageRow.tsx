@@ -1,4 +1,4 @@
-import { UNSENT_MESSAGE_KIND, type WireReaction } from '@messenger/core';
+import { UNSENT_MESSAGE_KIND, type Mention, type WireReaction } from '@messenger/core';
 import { useIntl } from 'react-intl';
 import { messageActionsMessages } from '../message-actions/messages';
 import { memo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -7,7 +7,9 @@ import { EncryptedImage, type ImageRef } from '../attachments/EncryptedImage';
 import { MessageActions } from '../message-actions/MessageActions';
 import { ReactionTallies } from '../message-actions/ReactionTallies';
 import { useLongPress } from '../message-actions/use-long-press';
-import { MessageText } from './MessageText';
+import { MentionedText } from '../mentions/MentionedText';
+import { mentionMessages } from '../mentions/messages';
+import { ReplyQuote, type QuoteData } from '../replies/ReplyQuote';
 
 export interface MessageRowProps {
   messageId: string;
@@ -50,7 +52,13 @@ export interface MessageRowProps {
   /** The id of the history's hint that Enter opens a message's actions. */
   hintId: string;
   react: (messageId: string, emoji: string | null) => void;
+  /** A reply's quote of its original, else null. */
+  quote?: QuoteData | null;
+  /** People the text mentions. */
+  mentions?: readonly Mention[];
 }
+
+const NO_MENTIONS: readonly Mention[] = [];
 
 /** Keys that open a focused message's actions: Enter, the context-menu key, Shift+F10. */
 function opensActions(event: KeyboardEvent): boolean {
@@ -96,6 +104,8 @@ export const MessageRow = memo(function MessageRow({
   hintId,
   react,
   isCallEvent = false,
+  quote = null,
+  mentions = NO_MENTIONS,
 }: MessageRowProps): ReactNode {
   const [menuOpen, setMenuOpen] = useState(false);
   const element = useRef<HTMLDivElement>(null);
@@ -105,6 +115,7 @@ export const MessageRow = memo(function MessageRow({
   const intl = useIntl();
   const ownReaction = reactions.find((r) => r.user_id === viewerParticipantId)?.emoji ?? null;
   const unsent = kind === UNSENT_MESSAGE_KIND;
+  const mentionsMe = !own && !unsent && mentions.some((m) => m.id === viewerParticipantId);
   const daySeparator =
     separator === null ? null : (
       <p className="day-separator">
@@ -133,7 +144,7 @@ export const MessageRow = memo(function MessageRow({
       {daySeparator}
       <div
         ref={element}
-        className="message"
+        className={mentionsMe ? 'message message-mentions-me' : 'message'}
         tabIndex={0}
         aria-describedby={hintId}
         onKeyDown={(event) => {
@@ -153,6 +164,11 @@ export const MessageRow = memo(function MessageRow({
           <span className={startsRun && showName ? 'message-sender' : 'visually-hidden'} dir="auto">
             {sender}
           </span>
+          {mentionsMe ? (
+            <span className="visually-hidden">
+              {intl.formatMessage(mentionMessages.mentionsYou)}
+            </span>
+          ) : null}
           <time className="message-time" dateTime={isoOf(timeMs)} title={fullTime}>
             <span aria-hidden="true">{clock}</span>
             <span className="visually-hidden">{fullTime}</span>
@@ -163,6 +179,14 @@ export const MessageRow = memo(function MessageRow({
           <span className="message-face">
             {endsRun ? <Face id={senderId} name={sender} src={picture} size={28} /> : null}
           </span>
+        )}
+        {quote === null || unsent ? null : (
+          <ReplyQuote
+            quote={quote}
+            sender={
+              quote.sender_id === viewerParticipantId ? you : (names.get(quote.sender_id) ?? '')
+            }
+          />
         )}
         {images.length === 0 ? null : (
           <div className="message-images">
@@ -179,7 +203,11 @@ export const MessageRow = memo(function MessageRow({
           </p>
         ) : text === '' && images.length > 0 ? null : (
           <p className="message-text" dir="auto">
-            <MessageText text={text} />
+            <MentionedText
+              text={text}
+              mentions={mentions}
+              viewerParticipantId={viewerParticipantId}
+            />
           </p>
         )}
         {editedAt === null || unsent ? null : (
@@ -203,6 +231,7 @@ export const MessageRow = memo(function MessageRow({
           <MessageActions
             messageId={messageId}
             text={text}
+            image={images[0] ?? null}
             sender={sender}
             own={own}
             ownReaction={ownReaction}

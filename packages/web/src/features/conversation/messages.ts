@@ -14,6 +14,9 @@ export const conversationMessages = {
     defaultMessage: 'Type a message...',
   },
   send: { id: 'web.conversation.send', defaultMessage: 'Send' },
+  emoji: { id: 'web.conversation.emoji', defaultMessage: 'Emoji' },
+  insertEmoji: { id: 'web.conversation.insertEmoji', defaultMessage: 'Insert {emoji}' },
+  insert: { id: 'web.conversation.insert', defaultMessage: 'Insert' },
   sendFailed: {
     id: 'web.conversation.sendFailed',
     defaultMessage: "Your message couldn't be sent. Try again.",

@@ -12,6 +12,7 @@ import {
   upsertMessage,
   valueOf,
 } from '../sync/records';
+import { quoteUnavailable } from '../sync/reply-records';
 
 /** The `@connection` key of a thread's history (ConversationHistory.tsx). */
 export const HISTORY_CONNECTION = 'ConversationHistory_thread_messages';
@@ -118,9 +119,11 @@ export function reduceConversation(store: RecordSourceProxy, delta: Delta): void
       return;
     case 'message_unsent':
       unsendMessageRecord(store, delta.message_id);
+      quoteUnavailable(store, HISTORY_CONNECTION, delta.thread_id, delta.message_id);
       return;
     case 'message_hidden':
       hideMessageRecord(store, delta.message_id);
+      quoteUnavailable(store, HISTORY_CONNECTION, delta.thread_id, delta.message_id);
       return;
     case 'thread_removed':
     case 'call_updated':

@@ -7,6 +7,10 @@ import { messageActionsMessages } from './messages';
 
 export interface EmojiPickerProps {
   onPick: (emoji: string) => void;
+  /** Each emoji button's name; "React with …" by default (the composer inserts instead). */
+  labelFor?: (emoji: string) => string;
+  /** The typed emoji's button; "React" by default. */
+  submitLabel?: string;
 }
 
 /**
@@ -14,7 +18,7 @@ export interface EmojiPickerProps {
  * and a field that takes one typed or pasted emoji (core isOneEmoji, which
  * the server checks again).
  */
-export function EmojiPicker({ onPick }: EmojiPickerProps): ReactNode {
+export function EmojiPicker({ onPick, labelFor, submitLabel }: EmojiPickerProps): ReactNode {
   const intl = useIntl();
   const [typed, setTyped] = useState('');
   const [invalid, setInvalid] = useState(false);
@@ -35,7 +39,9 @@ export function EmojiPicker({ onPick }: EmojiPickerProps): ReactNode {
             <Button
               key={emoji}
               className="emoji-button"
-              aria-label={intl.formatMessage(messageActionsMessages.reactWith, { emoji })}
+              aria-label={
+                labelFor?.(emoji) ?? intl.formatMessage(messageActionsMessages.reactWith, { emoji })
+              }
               onPress={() => {
                 onPick(emoji);
               }}
@@ -58,7 +64,7 @@ export function EmojiPicker({ onPick }: EmojiPickerProps): ReactNode {
           <Input className="emoji-any-input" />
         </TextField>
         <Button type="submit" className="button">
-          {intl.formatMessage(messageActionsMessages.useEmoji)}
+          {submitLabel ?? intl.formatMessage(messageActionsMessages.useEmoji)}
         </Button>
         {invalid ? (
           <p role="alert" className="emoji-any-error">

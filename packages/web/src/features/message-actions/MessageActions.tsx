@@ -1,10 +1,13 @@
-import { QUICK_REACTIONS } from '@messenger/core';
+import { QUICK_REACTIONS, quoteText } from '@messenger/core';
 import { Suspense, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button, Dialog, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { lazyRoute } from '../../app/bootload';
 import { InlineLoading } from '../../ui/InlineLoading';
 import { ShareMessageDialog } from '../broadcast/ShareMessageDialog';
+import type { ImageRef } from '../attachments/EncryptedImage';
+import { replyMessages } from '../replies/messages';
+import { useReplyActions } from '../replies/reply-context';
 import type { EmojiPickerProps } from './EmojiPicker';
 import { EditUnsendDialogs, type EditUnsendMode } from './EditUnsendDialogs';
 import { useEditUnsend } from './use-edit-unsend';
@@ -16,11 +19,13 @@ const LazyEmojiPicker = lazyRoute<EmojiPickerProps>(() =>
   import('./EmojiPicker').then((module) => ({ default: module.EmojiPicker })),
 );
 
-type ActionKey = 'react' | 'forward' | 'copy' | 'edit' | 'unsend' | 'remove';
+type ActionKey = 'reply' | 'react' | 'forward' | 'copy' | 'edit' | 'unsend' | 'remove';
 
 export interface MessageActionsProps {
   messageId: string;
   text: string;
+  /** The message's first image: a reply to it shows a thumbnail. */
+  image?: ImageRef | null;
   sender: string;
   /** The viewer's own message: it can be edited and unsent. */
   own: boolean;
@@ -42,6 +47,7 @@ export interface MessageActionsProps {
 export function MessageActions({
   messageId,
   text,
+  image = null,
   sender,
   own,
   ownReaction,
@@ -57,7 +63,12 @@ export function MessageActions({
   const [status, setStatus] = useState('');
   const [changing, setChanging] = useState<EditUnsendMode>(null);
   const { removeForYou } = useEditUnsend();
+  const replies = useReplyActions();
   const onAction = (key: ActionKey) => {
+    // The composer takes the reply (and the focus, once the menu has given it back).
+    if (key === 'reply') {
+      replies?.startReply({ messageId, sender, text: quoteText(text), image });
+    }
     // The menu closes first and gives the focus back to its button; a dialog opened in
     // the same turn would see that as a move outside and close at once.
     if (key === 'react') {
@@ -115,6 +126,12 @@ export function MessageActions({
             <MenuItem id="react" className="message-actions-item">
               {intl.formatMessage(messageActionsMessages.react)}
             </MenuItem>
+            {/* After React, which stays first (Enter on the menu reacts). */}
+            {replies === null ? null : (
+              <MenuItem id="reply" className="message-actions-item">
+                {intl.formatMessage(replyMessages.reply)}
+              </MenuItem>
+            )}
             <MenuItem id="forward" className="message-actions-item">
               {intl.formatMessage(messageActionsMessages.forward)}
             </MenuItem>

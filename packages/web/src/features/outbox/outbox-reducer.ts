@@ -1,4 +1,4 @@
-import type { AttachmentRef } from '@messenger/core';
+import type { AttachmentRef, Mention } from '@messenger/core';
 
 /**
  * The outbox as a pure state machine: messages the person sent, in the order
@@ -22,6 +22,10 @@ export interface OutboxMessage {
   attachments?: readonly AttachmentRef[];
   /** Typed in a page inbox: the admin answers as this page. */
   asPageId?: string;
+  /** The id of the message this one answers. */
+  replyTo?: string;
+  /** Ranges of the text naming group members. */
+  mentions?: readonly Mention[];
 }
 
 /** Why the server did not store a message; only `rejected` is final. */
@@ -116,11 +120,13 @@ export function initialOutboxState(items: readonly OutboxItem[] = []): OutboxSta
 const IDLE: OutboxFlight = { status: 'idle' };
 
 function message(item: OutboxItem): OutboxMessage {
-  const { id, threadId, text, attachments, entryPoint } = item;
+  const { id, threadId, text, attachments, entryPoint, replyTo, mentions } = item;
   return {
     id,
     threadId,
     text,
+    ...(replyTo === undefined ? {} : { replyTo }),
+    ...(mentions === undefined ? {} : { mentions }),
     ...(attachments === undefined ? {} : { attachments }),
     ...(entryPoint === undefined ? {} : { entryPoint }),
   };

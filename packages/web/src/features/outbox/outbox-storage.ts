@@ -1,4 +1,4 @@
-import { attachmentRefsSchema } from '@messenger/core';
+import { attachmentRefsSchema, mentionsSchema } from '@messenger/core';
 import type { OutboxItem } from './outbox-reducer';
 
 /**
@@ -31,6 +31,7 @@ function parseItem(value: unknown): OutboxItem | null {
   const v = value as Record<string, unknown>;
   if (!isString(v.id) || !isString(v.threadId) || !isString(v.text)) return null;
   const refs = attachmentRefsSchema.safeParse(v.attachments);
+  const mentions = mentionsSchema.safeParse(v.mentions);
   const base = {
     id: v.id,
     threadId: v.threadId,
@@ -38,6 +39,8 @@ function parseItem(value: unknown): OutboxItem | null {
     ...(isString(v.entryPoint) ? { entryPoint: v.entryPoint } : {}),
     ...(isString(v.asPageId) ? { asPageId: v.asPageId } : {}),
     ...(refs.success && refs.data.length > 0 ? { attachments: refs.data } : {}),
+    ...(isString(v.replyTo) ? { replyTo: v.replyTo } : {}),
+    ...(mentions.success && mentions.data.length > 0 ? { mentions: mentions.data } : {}),
   };
   if (v.status === 'failed') {
     return {

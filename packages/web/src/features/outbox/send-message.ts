@@ -1,4 +1,4 @@
-import type { AttachmentMimeType, WireMessage } from '@messenger/core';
+import type { AttachmentMimeType, WireMessage, WireReplyQuote } from '@messenger/core';
 import { commitMutation, graphql, type Environment } from 'relay-runtime';
 import { ApiError, NetworkError } from '../../http/api';
 import { applyMessageNew } from '../sync/apply-delta';
@@ -91,6 +91,25 @@ const mutation = graphql`
           width
           height
         }
+        reply_to {
+          message_id
+          sender_id
+          text
+          available
+          image {
+            id
+            key
+            iv
+            mime
+            width
+            height
+          }
+        }
+        mentions {
+          offset
+          length
+          person_id
+        }
       }
     }
   }
@@ -119,6 +138,10 @@ export function sendOutboxMessage(
           ...(message.attachments === undefined
             ? {}
             : { attachments: message.attachments.map((a) => ({ ...a })) }),
+          ...(message.replyTo === undefined ? {} : { reply_to: message.replyTo }),
+          ...(message.mentions === undefined
+            ? {}
+            : { mentions: message.mentions.map((x) => ({ ...x })) }),
         },
       },
       onCompleted: (response, errors) => {
@@ -146,6 +169,16 @@ export function sendOutboxMessage(
                 })),
               }
             : {}),
+          ...(m.reply_to == null ? {} : { reply_to: wireQuote(m.reply_to) }),
+          ...(m.mentions.length > 0
+            ? {
+                mentions: m.mentions.map((x) => ({
+                  offset: x.offset,
+                  length: x.length,
+                  id: x.person_id,
+                })),
+              }
+            : {}),
         };
         environment.commitUpdate((store) => {
           applyMessageNew(store, wire, { viewerId });
@@ -157,4 +190,19 @@ export function sendOutboxMessage(
       },
     });
   });
+}
+
+type QuoteData = NonNullable<
+  sendMessageMutation['response']['send_message']['message']['reply_to']
+>;
+
+/** The answer's quote as the sync deltas carry it (one reducer for both). */
+function wireQuote(q: QuoteData): WireReplyQuote {
+  return {
+    message_id: q.message_id,
+    sender_id: q.sender_id,
+    text: q.text,
+    available: q.available,
+    ...(q.image == null ? {} : { image: { ...q.image, mime: q.image.mime as AttachmentMimeType } }),
+  };
 }

@@ -36,6 +36,7 @@ function environmentWithList(): {
               unread_count: 0,
               muted_until: null,
               is_group_thread: false,
+              mentions_unread: 0,
               last_activity_time: 1000,
               group_name: null,
               custom_nickname: {},
@@ -107,6 +108,30 @@ describe('applying sync deltas to the Relay store', () => {
     expect(thread?.unread_count).toBe(1);
     expect(thread?.last_activity_time).toBe(2005);
     expect(thread?.messages.edges[0]?.node.text).toBe('new one');
+  });
+
+  it('counts a message that mentions the viewer as an unread mention, once; another mention is not theirs', () => {
+    const { environment, read } = environmentWithList();
+    const mentioning = {
+      ...message(5, OTHER, 'hi Viewer'),
+      mentions: [{ offset: 3, length: 6, id: VIEWER }],
+    };
+    const delta = { kind: 'message_new', message: mentioning } as const;
+    environment.commitUpdate((store) => {
+      applyDelta(store, delta, { viewerId: VIEWER });
+      applyDelta(store, delta, { viewerId: VIEWER });
+    });
+    expect(read().viewer.message_threads.edges[0]?.node.mentions_unread).toBe(1);
+    const other = {
+      ...message(6, OTHER, 'hi Other'),
+      mentions: [{ offset: 3, length: 5, id: OTHER }],
+    };
+    environment.commitUpdate((store) => {
+      applyDelta(store, { kind: 'message_new', message: other }, { viewerId: VIEWER });
+    });
+    const thread = read().viewer.message_threads.edges[0]?.node;
+    expect(thread?.mentions_unread).toBe(1);
+    expect(thread?.unread_count).toBe(2);
   });
 
   it("does not count the viewer's own message as unread", () => {

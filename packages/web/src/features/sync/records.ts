@@ -1,5 +1,6 @@
 import { UNSENT_MESSAGE_KIND, type WireMessage, type WireReaction } from '@messenger/core';
 import type { RecordProxy, RecordSourceProxy, Variables } from 'relay-runtime';
+import { setReplyAndMentions } from './reply-records';
 
 /**
  * Helpers shared by the features' sync reducers: where the records they
@@ -69,6 +70,7 @@ export function upsertMessage(store: RecordSourceProxy, message: WireMessage): R
     return image;
   });
   record.setLinkedRecords(images, 'attachments');
+  setReplyAndMentions(store, record, message);
   // A new message has none yet; one the store holds keeps what its deltas set.
   // (@types/relay-runtime says never null; an unset field reads as undefined.)
   const held = record.getLinkedRecords('reactions') as RecordProxy[] | null | undefined;

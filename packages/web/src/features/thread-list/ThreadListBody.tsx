@@ -77,6 +77,7 @@ export function ThreadListBody({
                 folder
                 unread_count
                 muted_until
+                mentions_unread
                 last_activity_time
                 group_name
                 is_group_thread

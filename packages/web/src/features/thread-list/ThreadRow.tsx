@@ -15,6 +15,7 @@ import { previewText } from '../attachments/preview';
 import { ConversationMenu } from '../conversation-menu/ConversationMenu';
 import { conversationMenuMessages } from '../conversation-menu/messages';
 import { messageActionsMessages } from '../message-actions/messages';
+import { MentionBadge } from '../mentions/MentionBadge';
 import { formatFullTime, formatRelativeAge } from '../time/format';
 import type { ThreadListBody_query$data } from './__generated__/ThreadListBody_query.graphql';
 import { ThreadFace, type ThreadFaceData } from './ThreadFace';
@@ -29,6 +30,8 @@ export const ROW_TITLE_MAX = 40;
 export interface ThreadRowData extends ThreadFaceData, ReactionPreviewData {
   readonly thread_id: string;
   readonly unread_count: number;
+  /** Unread messages that mention the viewer (the inbox reads it; shown even when muted). */
+  readonly mentions_unread?: number;
   readonly last_activity_time: number;
   readonly participants_to_render: ReadonlyArray<{
     readonly id?: string;
@@ -130,6 +133,7 @@ export function ThreadRowContent({
           {formatRelativeAge(intl, thread.last_activity_time, now, timeZone)}
         </time>
       ) : null}
+      <MentionBadge count={thread.mentions_unread ?? 0} />
       {muted ? (
         <span
           className="thread-row-muted"

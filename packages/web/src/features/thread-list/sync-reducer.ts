@@ -81,6 +81,11 @@ export function threadListOnMessage(
   if (message.sender_id !== ctx.viewerParticipantId) {
     const unread = valueOf(thread, 'unread_count');
     thread.setValue((typeof unread === 'number' ? unread : 0) + 1, 'unread_count');
+    // Counted for the mentioned person whatever the thread's notifications (issue 33, item 7).
+    if (message.mentions?.some((m) => m.id === ctx.viewerParticipantId) === true) {
+      const mentions = valueOf(thread, 'mentions_unread');
+      thread.setValue((typeof mentions === 'number' ? mentions : 0) + 1, 'mentions_unread');
+    }
   }
   return returns ? REFETCH : NO_EFFECT;
 }
@@ -99,6 +104,8 @@ function threadListOnThreadUpdated(store: RecordSourceProxy, wire: WireThread): 
   thread.setValue(wire.folder, 'folder');
   thread.setValue(wire.unread_count, 'unread_count');
   thread.setValue(wire.muted_until ?? null, 'muted_until');
+  // Read up to the end: no mention is left unread.
+  if (wire.unread_count === 0) thread.setValue(0, 'mentions_unread');
   raise(thread, 'last_activity_time', wire.last_activity_at);
   return movedFolder || nicknamesChanged ? REFETCH : NO_EFFECT;
 }

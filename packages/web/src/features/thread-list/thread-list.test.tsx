@@ -33,6 +33,7 @@ function edge(n: number) {
       folder: 'INBOX',
       unread_count: 0,
       muted_until: null,
+      mentions_unread: 0,
       // Older threads come later, as the server pages them.
       last_activity_time: 10_000 - n,
       group_name: `Group ${n}`,
