@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { checkAccessibility } from '../support/axe';
 import { useE2E } from '../support/fixtures';
 import { loginAs } from '../support/login';
-import { canLogIn, type Network, type NetworkPerson, type NetworkThread } from '../support/network';
+import {
+  canLogIn,
+  groupMemberWithFriends,
+  oneToOnePair,
+  type Network,
+  type NetworkPerson,
+  type NetworkThread,
+} from '../support/network';
 import { titleCount } from '../support/page-state';
 
 const e2e = useE2E();
@@ -18,14 +25,32 @@ const SCREENS = '/work/screens';
 const inInbox = (thread: NetworkThread, p: NetworkPerson) =>
   (thread.folders?.[p.id] ?? 'INBOX') === 'INBOX';
 
+/**
+ * The threads the shared helpers hand to other files' tests: never left or deleted
+ * here, whatever the network's size (a small network's last group is also its first).
+ */
+function takenElsewhere(network: Network): Set<string> {
+  const taken = new Set<string>([oneToOnePair(network).thread.id]);
+  const shared = groupMemberWithFriends(network);
+  taken.add(shared.group.id);
+  for (const thread of network.threads) {
+    const ids = [shared.viewer.id, shared.friend.id];
+    if (thread.kind === 'one_to_one' && ids.every((id) => thread.participants.includes(id))) {
+      taken.add(thread.id);
+    }
+  }
+  return taken;
+}
+
 /** One-to-one inbox threads between two people who can log in, newest in the file first. */
 function pairsFromTheEnd(network: Network & { blocks?: [string, string][] }) {
   const people = new Map(network.people.map((p) => [p.id, p]));
   const blocked = (a: string, b: string) =>
     (network.blocks ?? []).some(([x, y]) => (x === a && y === b) || (x === b && y === a));
   const out: { thread: NetworkThread; first: NetworkPerson; second: NetworkPerson }[] = [];
+  const taken = takenElsewhere(network);
   for (const thread of [...network.threads].reverse()) {
-    if (thread.kind !== 'one_to_one') continue;
+    if (thread.kind !== 'one_to_one' || taken.has(thread.id)) continue;
     const [a, b] = thread.participants.map((id) => people.get(id));
     if (a === undefined || b === undefined || !canLogIn(a) || !canLogIn(b)) continue;
     if (!inInbox(thread, a) || !inInbox(thread, b) || blocked(a.id, b.id)) continue;
@@ -38,8 +63,9 @@ function pairsFromTheEnd(network: Network & { blocks?: [string, string][] }) {
 function groupsFromTheEnd(network: Network) {
   const people = new Map(network.people.map((p) => [p.id, p]));
   const out: { group: NetworkThread; viewer: NetworkPerson; member: NetworkPerson }[] = [];
+  const taken = takenElsewhere(network);
   for (const group of [...network.threads].reverse()) {
-    if (group.kind !== 'group') continue;
+    if (group.kind !== 'group' || taken.has(group.id)) continue;
     const members = group.participants
       .map((id) => people.get(id))
       .filter((p): p is NetworkPerson => p !== undefined && canLogIn(p) && inInbox(group, p));
