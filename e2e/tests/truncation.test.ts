@@ -100,6 +100,20 @@ describe('information is not cut off', () => {
     }
   });
 
+  it('names of up to 15 characters in the conversation list are whole (the row menu takes no room)', async () => {
+    const { viewer } = largestGroup(e2e.network);
+    const page = await loggedIn(viewer);
+    await page.goto('/messages');
+    const rows = page.getByRole('grid', { name: 'Conversations' }).getByRole('row');
+    await rows.first().waitFor();
+    for (const row of await rows.all()) {
+      const title = row.locator('.thread-row-title');
+      if (((await title.textContent()) ?? '').length <= 15) {
+        expect(await shownWhole(title), await title.textContent()).toBe(true);
+      }
+    }
+  });
+
   it("a refused image's reason is not covered by its remove button", async () => {
     const { thread, first } = oneToOnePair(e2e.network);
     const page = await loggedIn(first);
