@@ -109,7 +109,7 @@ describe('information is not cut off', () => {
     for (const row of await rows.all()) {
       const title = row.locator('.thread-row-title');
       if (((await title.textContent()) ?? '').length <= 15) {
-        expect(await shownWhole(title), await title.textContent()).toBe(true);
+        expect(await shownWhole(title), (await title.textContent()) ?? '').toBe(true);
       }
     }
   });

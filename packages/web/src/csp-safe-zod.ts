@@ -3,6 +3,8 @@
 // Policy violation on every load, which browsers report as an issue) and fall back to
 // what `jitless` gives at once. main.tsx imports this first: it must run before any
 // schema is built, and imports are evaluated in order.
-import { config } from 'zod';
+// zod/v4/core holds the setting alone: the root export would bring every schema class into
+// the first screen's JavaScript.
+import { config } from 'zod/v4/core';
 
 config({ jitless: true });

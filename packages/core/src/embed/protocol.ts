@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMBED_THEMES } from './themes';
 
 /*
  * The embedding kit's postMessage protocol (docs/embedding.md). The host page
@@ -23,8 +24,7 @@ const personId = z.string().regex(/^\d{1,20}$/);
 /** A BCP 47 tag as browsers accept it (`en`, `fr-CA`, `zh-Hant-TW`). */
 const languageTag = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/);
 
-export const EMBED_THEMES = ['light', 'dark'] as const;
-export type EmbedTheme = (typeof EMBED_THEMES)[number];
+export { EMBED_THEMES, type EmbedTheme } from './themes';
 
 /** Host → frame (through the kit). */
 export const embedCommandSchema = z.discriminatedUnion('type', [

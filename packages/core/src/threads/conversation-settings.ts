@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Clock } from '../clock';
 import type { MessageDescriptor } from '../i18n';
 
@@ -11,7 +10,6 @@ import type { MessageDescriptor } from '../i18n';
 /** How long a mute lasts, as the conversation menu offers it. */
 export const MUTE_CHOICES = ['1h', '8h', '24h', 'forever'] as const;
 export type MuteChoice = (typeof MUTE_CHOICES)[number];
-export const muteChoiceSchema = z.enum(MUTE_CHOICES);
 
 const HOUR = 60 * 60 * 1000;
 const MUTE_MS: Record<Exclude<MuteChoice, 'forever'>, number> = {

@@ -4,3 +4,4 @@ export * from './participants';
 export * from './permalink';
 export * from './thread-title';
 export * from './conversation-settings';
+export * from './conversation-settings-schema';

@@ -1,8 +1,6 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import { EmbedPopupDone } from '../features/embed/EmbedPopupDone';
-import { EmbedRoot } from '../features/embed/EmbedRoot';
 import { LoginPage } from '../features/login/LoginPage';
 import { ExpiredSessionPage } from '../features/session-expired/ExpiredSessionPage';
 import { appMessages } from '../i18n/app-messages';
@@ -14,7 +12,21 @@ import { LoadingScreen } from '../ui/LoadingScreen';
 import { Redirect } from '../ui/Redirect';
 import { StatusScreen } from '../ui/StatusScreen';
 import { useDocumentTitle } from '../ui/document-title';
+import { lazyRoute } from './bootload';
 import { SignedIn } from './SignedIn';
+
+/*
+ * The embedding kit's frame and its sign-in popup's last page: only framed hosts
+ * load them (defined here, not in lazy-routes.ts: the embed imports SignedIn).
+ */
+const LazyEmbedRoot = lazyRoute<Record<string, never>>(() =>
+  import('../features/embed/EmbedRoot').then((module) => ({ default: module.EmbedRoot })),
+);
+const LazyEmbedPopupDone = lazyRoute<Record<string, never>>(() =>
+  import('../features/embed/EmbedPopupDone').then((module) => ({
+    default: module.EmbedPopupDone,
+  })),
+);
 
 function NotFoundPage(): ReactNode {
   const intl = useIntl();
@@ -58,8 +70,13 @@ export function AppRoutes(): ReactNode {
   const { state } = session;
 
   // The embedding kit's frame runs its own sign-in and signed-out screens (features/embed).
-  if (route.name === 'embed') return <EmbedRoot />;
-  if (route.name === 'embed-signed-in') return <EmbedPopupDone />;
+  if (route.name === 'embed' || route.name === 'embed-signed-in') {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        {route.name === 'embed' ? <LazyEmbedRoot /> : <LazyEmbedPopupDone />}
+      </Suspense>
+    );
+  }
 
   switch (state.status) {
     case 'checking':

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import type { CallRegionProps } from '../features/calls/CallRegion';
+import type { EmbedPageProps } from '../features/embed/EmbedPage';
 import { Beeper } from '../features/beeper/Beeper';
-import { EmbedPage } from '../features/embed/EmbedPage';
 import { HostPage } from '../features/host/HostPage';
 import { LeavePageGuard } from '../features/leave-page/LeavePageGuard';
 import { StaffTools } from '../features/staff/StaffTools';
@@ -12,6 +12,11 @@ import { LoadingScreen } from '../ui/LoadingScreen';
 import { lazyRoute } from './bootload';
 import { LazyFunnelDashboardPage, LazyMessengerPage } from './lazy-routes';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
+
+// The embed's page (only inside a host's frame): its own chunk, with the embed protocol's schemas.
+const LazyEmbedPage = lazyRoute<EmbedPageProps>(() =>
+  import('../features/embed/EmbedPage').then((module) => ({ default: module.EmbedPage })),
+);
 
 // Calls ring on every signed-in page (host or messenger) and go on across them; own chunk.
 const LazyCallRegion = lazyRoute<CallRegionProps>(() =>
@@ -34,7 +39,7 @@ export function SignedIn({
       <RouteErrorBoundary>
         <Suspense fallback={<LoadingScreen />}>
           {route.name === 'host' ? <HostPage viewer={viewer} /> : null}
-          {route.name === 'embed' ? <EmbedPage viewer={viewer} /> : null}
+          {route.name === 'embed' ? <LazyEmbedPage viewer={viewer} /> : null}
           {route.name === 'messenger' ? <LazyMessengerPage viewer={viewer} path={path} /> : null}
           {route.name === 'staff-funnels' ? <LazyFunnelDashboardPage viewer={viewer} /> : null}
         </Suspense>

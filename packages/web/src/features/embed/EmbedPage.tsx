@@ -44,7 +44,11 @@ function EmbedRelay(): null {
  * (the same components), without the host page's header and feed: those are
  * the host network's own.
  */
-export function EmbedPage({ viewer }: { viewer: Viewer }): ReactNode {
+export interface EmbedPageProps {
+  viewer: Viewer;
+}
+
+export function EmbedPage({ viewer }: EmbedPageProps): ReactNode {
   const intl = useIntl();
   return (
     <ChatTabsProvider viewerId={viewer.id}>
