@@ -227,50 +227,55 @@ describe.each(dialects)(
       });
     };
 
-    it.each(Object.entries(SAMPLES))('%s', async (route, sample) => {
-      const urlOf = () => sample.url?.(ids) ?? route.split(' ')[1] ?? '/';
-      // The sample itself is good: the sweep reaches past validation to the handler.
-      const good = await call(route, sample, sample.body(f), urlOf());
-      if (!route.startsWith('DELETE')) expect(good.statusCode, good.body).toBeLessThan(400);
+    it.each(Object.entries(SAMPLES))(
+      '%s',
+      async (route, sample) => {
+        const urlOf = () => sample.url?.(ids) ?? route.split(' ')[1] ?? '/';
+        // The sample itself is good: the sweep reaches past validation to the handler.
+        const good = await call(route, sample, sample.body(f), urlOf());
+        if (!route.startsWith('DELETE')) expect(good.statusCode, good.body).toBeLessThan(400);
 
-      const base = sample.body(f);
-      const fills: ((text: string) => { body: Json; url: string })[] = [
-        ...textPaths(base).map((path) => (text: string) => ({
-          body: withText(sample.body(f), path, text),
-          url: urlOf(),
-        })),
-        // An unknown key (objects only), and the id in the path.
-        ...(base !== null && typeof base === 'object' && !Array.isArray(base)
-          ? [
-              (text: string) => ({
-                body: { ...(sample.body(f) as object), [text]: text },
-                url: urlOf(),
-              }),
-            ]
-          : []),
-        ...(route.includes(':id')
-          ? [
-              (text: string) => ({
-                body: sample.body(f),
-                url: urlOf().replace(/[^/]*$/, encodeURIComponent(text)),
-              }),
-            ]
-          : []),
-      ];
-      for (const fill of fills) {
-        await fc.assert(
-          fc.asyncProperty(arbitraryText, async (text) => {
-            const { body, url } = fill(text);
-            const before = await tableCounts(f.db);
-            const response = await call(route, sample, body, url);
-            const where = `${route} ← ${JSON.stringify(text)}`;
-            expect(response.statusCode, where).toBeLessThan(500);
-            expect(response.body, where).not.toContain('"internal"');
-            if (response.statusCode >= 400) expect(await tableCounts(f.db), where).toEqual(before);
-          }),
-          { numRuns: RUNS },
-        );
-      }
-    });
+        const base = sample.body(f);
+        const fills: ((text: string) => { body: Json; url: string })[] = [
+          ...textPaths(base).map((path) => (text: string) => ({
+            body: withText(sample.body(f), path, text),
+            url: urlOf(),
+          })),
+          // An unknown key (objects only), and the id in the path.
+          ...(base !== null && typeof base === 'object' && !Array.isArray(base)
+            ? [
+                (text: string) => ({
+                  body: { ...(sample.body(f) as object), [text]: text },
+                  url: urlOf(),
+                }),
+              ]
+            : []),
+          ...(route.includes(':id')
+            ? [
+                (text: string) => ({
+                  body: sample.body(f),
+                  url: urlOf().replace(/[^/]*$/, encodeURIComponent(text)),
+                }),
+              ]
+            : []),
+        ];
+        for (const fill of fills) {
+          await fc.assert(
+            fc.asyncProperty(arbitraryText, async (text) => {
+              const { body, url } = fill(text);
+              const before = await tableCounts(f.db);
+              const response = await call(route, sample, body, url);
+              const where = `${route} ← ${JSON.stringify(text)}`;
+              expect(response.statusCode, where).toBeLessThan(500);
+              expect(response.body, where).not.toContain('"internal"');
+              if (response.statusCode >= 400)
+                expect(await tableCounts(f.db), where).toEqual(before);
+            }),
+            { numRuns: RUNS },
+          );
+        }
+      },
+      120_000,
+    );
   },
 );
