@@ -9,8 +9,8 @@ import type { PresenceStore } from '../features/presence/store';
 import { createGraphQLContext, type GraphQLContext } from './context';
 import { badInputPlugin, variableError } from './bad-input';
 import { appErrorToGraphQL } from './errors';
-import { complexityRule } from './limits';
 import { extractOperationId, loadPersistedOperations, persistedOperationsPath } from './persisted';
+import { queryLimitsPlugin } from './query-limits';
 import { buildSchema } from './schema';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -26,12 +26,6 @@ interface ServerContext {
   req: FastifyRequest;
   reply: FastifyReply;
 }
-
-const validationPlugin: Plugin = {
-  onValidate({ addValidationRule }) {
-    addValidationRule(complexityRule);
-  },
-};
 
 const persistedError = (code: string, message: string) => () =>
   createGraphQLError(message, { extensions: { code, http: { status: 400 } } });
@@ -101,7 +95,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLPluginOpti
           ),
         },
       }),
-      validationPlugin,
+      queryLimitsPlugin,
       badInputPlugin,
     ],
     extraParamNames: ['documentId', 'doc_id', 'id'],
