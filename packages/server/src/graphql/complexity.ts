@@ -10,10 +10,29 @@ import type { GraphQLField, GraphQLOutputType } from 'graphql';
  */
 
 /**
+ * Deepest field nesting accepted. The client's deepest operation (the thread
+ * list) is 9 deep, which is also as deep as the schema goes without a cycle.
+ */
+export const MAX_DEPTH = 12;
+/**
+ * Largest estimated cost. The client's costliest operations: the thread list's
+ * next page asked with 100 threads about 16,300, the sidebar about 11,900
+ * (`__typename` counts like any field).
+ */
+export const MAX_COST = 20_000;
+/**
  * Arguments that say how many items a list field returns. `last` counts like
  * `first`: a thread row's preview `messages(last: 1)` is one item, not a page.
  */
-const SIZE_ARGS = ['first', 'last', 'count', 'result_limit', 'num_users', 'num_groups', 'num_pages'];
+const SIZE_ARGS = [
+  'first',
+  'last',
+  'count',
+  'result_limit',
+  'num_users',
+  'num_groups',
+  'num_pages',
+];
 /** A connection asked for without a size returns its default page, at most this many. */
 const DEFAULT_CONNECTION_SIZE = 100;
 /** A plain list (participants, modules) is estimated at this many items. */

@@ -95,7 +95,10 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLPluginOpti
           ),
         },
       }),
-      queryLimitsPlugin,
+      queryLimitsPlugin({
+        maxDepth: ctx.config.graphqlMaxDepth,
+        maxCost: ctx.config.graphqlMaxCost,
+      }),
       badInputPlugin,
     ],
     extraParamNames: ['documentId', 'doc_id', 'id'],

@@ -9,14 +9,8 @@ import {
 } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 
-/** Deepest field nesting accepted; the deepest real query of the client is about 8. */
-export const MAX_DEPTH = 12;
-/**
- * Largest estimated cost (see complexity.ts: every field costs the product of
- * the page sizes above it). The biggest client query (bootstrap: 100 friends and
- * 100 threads with their participants) costs about 6,000.
- */
-export const MAX_COST = 20_000;
+export { MAX_COST, MAX_DEPTH } from './complexity';
+
 /**
  * Deepest nesting under an introspection field (`__schema`, `__type`): graphql's own
  * introspection query (GraphiQL's) reaches 13 through its `ofType` chains. The
@@ -39,7 +33,10 @@ const tooComplex = (message: string): GraphQLError =>
   createGraphQLError(message, { extensions: { code: 'query_too_complex' } });
 
 /** The deepest field under (or being) an introspection field, counted from the root. */
-function introspectionDepth(context: ValidationContext, operation: OperationDefinitionNode): number {
+function introspectionDepth(
+  context: ValidationContext,
+  operation: OperationDefinitionNode,
+): number {
   let deepest = 0;
   const visit = (
     set: SelectionSetNode,
@@ -114,29 +111,30 @@ interface RequestParams {
   operationName?: string | null;
 }
 
+const isRefusal = (error: GraphQLError): boolean => error.extensions.code === 'query_too_complex';
+
 /**
- * Applies the limits to every operation once graphql's own validation passed.
+ * Applies the limits (the config's GRAPHQL_MAX_DEPTH and GRAPHQL_MAX_COST) to
+ * every operation once graphql's own validation passed, before anything runs.
  * Not as a rule of that validation: Yoga caches its result by document, and the
- * cost depends on the request's variables. Variables that do not coerce are left
- * to execution, which refuses them as bad_request naming the variable.
+ * cost depends on the request's variables. Yoga's cache stores what this hook
+ * leaves (it runs after it), so a cached refusal of ours is measured again.
+ * Variables that do not coerce are left to execution, which refuses them as
+ * bad_request naming the variable.
  */
-export const queryLimitsPlugin: Plugin = {
+export const queryLimitsPlugin = (limits: { maxDepth: number; maxCost: number }): Plugin => ({
   onValidate({ context, params: { schema, documentAST }, validateFn }) {
-    return ({ valid, setResult }) => {
-      if (!valid) return;
+    return ({ result, setResult }) => {
+      if (!(result as readonly GraphQLError[]).every(isRefusal)) return;
       const { variables, operationName } = (context as { params?: RequestParams }).params ?? {};
       const rules = queryLimitRules({
-        maxDepth: MAX_DEPTH,
-        maxCost: MAX_COST,
+        ...limits,
         variables: variables ?? {},
         operationName: operationName ?? null,
         context,
       });
       // validateFn is graphql's validate of Yoga's own copy of graphql (the schema's).
-      const refused = validateFn(schema, documentAST, rules).filter(
-        (error: GraphQLError) => error.extensions.code === 'query_too_complex',
-      );
-      if (refused.length > 0) setResult(refused);
+      setResult(validateFn(schema, documentAST, rules).filter(isRefusal));
     };
   },
-};
+});
