@@ -1,7 +1,7 @@
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLError } from 'graphql';
-import { createGraphQLError, createYoga, maskError, type Plugin } from 'graphql-yoga';
+import { createGraphQLError, createYoga, maskError } from 'graphql-yoga';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { GRAPHIQL_CSP } from '../features/security/headers';

@@ -1,7 +1,9 @@
 import { createComplexityRule } from '@pothos/plugin-complexity';
 import {
   Kind,
+  type DocumentNode,
   type GraphQLError,
+  type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
   type ValidationContext,
@@ -134,7 +136,14 @@ export const queryLimitsPlugin = (limits: { maxDepth: number; maxCost: number })
         context,
       });
       // validateFn is graphql's validate of Yoga's own copy of graphql (the schema's).
-      setResult(validateFn(schema, documentAST, rules).filter(isRefusal));
+      const validate = validateFn as (
+        schema: GraphQLSchema,
+        document: DocumentNode,
+        rules: readonly ValidationRule[],
+      ) => readonly GraphQLError[];
+      setResult(
+        validate(schema as GraphQLSchema, documentAST as DocumentNode, rules).filter(isRefusal),
+      );
     };
   },
 });
