@@ -7,6 +7,8 @@ import type { GraphQLField, GraphQLOutputType } from 'graphql';
  * returns, so a field's cost is the product of the page sizes above it.
  * A field states its own with the `complexity` option (`maxItems` below);
  * the rest are estimated by `fieldComplexity`, the builder's default.
+ * Costs are measured before the GraphQL context is built (query-limits.ts): a
+ * cost function must not read `ctx` (it gets Yoga's request context, no viewer).
  */
 
 /**
