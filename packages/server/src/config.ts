@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { ATTACHMENT_LIMITS } from '@messenger/core';
 import { z } from 'zod';
+import { MAX_COST, MAX_DEPTH } from './graphql/complexity';
 import {
   tracingConfigFrom,
   tracingEnvShape,
@@ -184,6 +185,9 @@ const envSchema = z.object({
     .min(1024)
     .max(10 * 1024 * 1024 * 1024)
     .default(100 * 1024 * 1024),
+  /** GraphQL: deepest field nesting and largest estimated cost accepted (graphql/complexity.ts). */
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(MAX_DEPTH),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(1).max(10_000_000).default(MAX_COST),
   /** OpenTelemetry traces of a send (OTEL_*): off unless an exporter or endpoint is set. */
   ...tracingEnvShape,
 });
@@ -223,6 +227,8 @@ export interface Config {
   callDropGraceMs: number;
   presenceSweepMs: number | undefined;
   attachmentMaxBytes: number;
+  graphqlMaxDepth: number;
+  graphqlMaxCost: number;
   unsentUploadMaxCount: number;
   shutdownDrainMs: number;
   shutdownTimeoutMs: number;
@@ -310,6 +316,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     callDropGraceMs: e.CALL_DROP_GRACE_MS,
     presenceSweepMs: e.PRESENCE_SWEEP_MS,
     attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
+    graphqlMaxDepth: e.GRAPHQL_MAX_DEPTH,
+    graphqlMaxCost: e.GRAPHQL_MAX_COST,
     unsentUploadMaxCount: e.UNSENT_UPLOAD_MAX_COUNT,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

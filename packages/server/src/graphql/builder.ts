@@ -1,9 +1,11 @@
 import SchemaBuilder from '@pothos/core';
+import ComplexityPlugin from '@pothos/plugin-complexity';
 import DataloaderPlugin from '@pothos/plugin-dataloader';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import { Kind, type ValueNode } from 'graphql';
 import { createGraphQLError } from 'graphql-yoga';
+import { EDGES_COMPLEXITY, fieldComplexity } from './complexity';
 import type { GraphQLContext } from './context';
 import { forbiddenError, unauthenticatedError } from './errors';
 
@@ -29,7 +31,13 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false;
 }>({
   defaultFieldNullability: false,
-  plugins: [ScopeAuthPlugin, RelayPlugin, DataloaderPlugin],
+  plugins: [ScopeAuthPlugin, RelayPlugin, DataloaderPlugin, ComplexityPlugin],
+  complexity: {
+    fieldComplexity,
+    // No per-resolver check: the limits are applied while validating (query-limits.ts),
+    // before anything runs, with introspection's depth alongside.
+    disabled: true,
+  },
   scopeAuth: {
     authScopes: (ctx) => {
       const viewer = ctx.viewer;
@@ -51,6 +59,7 @@ export const builder = new SchemaBuilder<{
     clientMutationId: 'omit',
     nodeQueryOptions: false,
     nodesQueryOptions: false,
+    edgesFieldOptions: { complexity: EDGES_COMPLEXITY },
   },
 });
 

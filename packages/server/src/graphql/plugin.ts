@@ -1,7 +1,7 @@
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLError } from 'graphql';
-import { createGraphQLError, createYoga, maskError, type Plugin } from 'graphql-yoga';
+import { createGraphQLError, createYoga, maskError } from 'graphql-yoga';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { GRAPHIQL_CSP } from '../features/security/headers';
@@ -9,8 +9,8 @@ import type { PresenceStore } from '../features/presence/store';
 import { createGraphQLContext, type GraphQLContext } from './context';
 import { badInputPlugin, variableError } from './bad-input';
 import { appErrorToGraphQL } from './errors';
-import { complexityRule } from './limits';
 import { extractOperationId, loadPersistedOperations, persistedOperationsPath } from './persisted';
+import { queryLimitsPlugin } from './query-limits';
 import { buildSchema } from './schema';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -26,12 +26,6 @@ interface ServerContext {
   req: FastifyRequest;
   reply: FastifyReply;
 }
-
-const validationPlugin: Plugin = {
-  onValidate({ addValidationRule }) {
-    addValidationRule(complexityRule);
-  },
-};
 
 const persistedError = (code: string, message: string) => () =>
   createGraphQLError(message, { extensions: { code, http: { status: 400 } } });
@@ -101,7 +95,10 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLPluginOpti
           ),
         },
       }),
-      validationPlugin,
+      queryLimitsPlugin({
+        maxDepth: ctx.config.graphqlMaxDepth,
+        maxCost: ctx.config.graphqlMaxCost,
+      }),
       badInputPlugin,
     ],
     extraParamNames: ['documentId', 'doc_id', 'id'],

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createComplexityRule,
   MAX_COST,
   MAX_DEPTH,
   MAX_INTROSPECTION_DEPTH,
-} from '../../src/graphql/limits';
+  queryLimitRules,
+} from '../../src/graphql/query-limits';
 import { buildSchema } from '../../src/graphql/schema';
 import { asSession } from '../support/session';
 import { dialectsUnderTest } from '../support/test-db';
@@ -188,7 +188,7 @@ describe.each(await dialectsUnderTest())('limits and bad input on %s', (dialect)
 describe('the complexity rule', () => {
   const schema = buildSchema();
   const check = (query: string, limits: { maxDepth: number; maxCost: number }) =>
-    validate(schema, parse(query), [createComplexityRule(limits)]).map((e) => ({
+    validate(schema, parse(query), queryLimitRules(limits)).map((e) => ({
       code: e.extensions.code,
       message: e.message,
     }));

@@ -1,6 +1,6 @@
 import { PAGE_SIZES } from '@messenger/core';
 import { builder } from '../../graphql/builder';
-import { maxItems } from '../../graphql/limits';
+import { maxItems } from '../../graphql/complexity';
 import { scopeOf } from '../../graphql/scope';
 import { pageModel, type ThreadModel } from './models';
 import { adminedPages, unreadThreadCounts } from './pages-repo';
@@ -54,39 +54,39 @@ const SidebarPreloadType = builder.objectRef<SidebarPreload>('ChatSidebarPreload
     /** `<id>-<ACTIVE|IDLE|OFFLINE>` per buddy (core formatBuddy). */
     buddies: t.exposeStringList('buddies'),
     groups: t.field({
-      extensions: maxItems(SIDEBAR_GROUPS_MAX),
+      complexity: maxItems(SIDEBAR_GROUPS_MAX),
       type: [SidebarGroupType],
       resolve: (p) => p.groups,
     }),
     shortProfiles: t.field({
-      extensions: maxItems(PAGE_SIZES.bootstrap),
+      complexity: maxItems(PAGE_SIZES.bootstrap),
       type: [MessagingUserInterface],
       resolve: (p) => p.shortProfiles,
     }),
     nearby: t.field({ type: [MessagingUserInterface], resolve: (p) => p.nearby }),
     adminedPages: t.field({
-      extensions: maxItems(SIDEBAR_LIST_MAX),
+      complexity: maxItems(SIDEBAR_LIST_MAX),
       type: [AdminedPageType],
       resolve: (p) => p.adminedPages,
     }),
     marketplaceThreads: t.field({
-      extensions: maxItems(SIDEBAR_LIST_MAX),
+      complexity: maxItems(SIDEBAR_LIST_MAX),
       type: [ThreadInterface],
       resolve: (p) => p.marketplaceThreads,
     }),
     pageListModule: t.field({
-      extensions: maxItems(SIDEBAR_LIST_MAX),
+      complexity: maxItems(SIDEBAR_LIST_MAX),
       type: [PageType],
       resolve: (p) => p.pageListModule,
     }),
     pymmList: t.field({
-      extensions: maxItems(SIDEBAR_LIST_MAX),
+      complexity: maxItems(SIDEBAR_LIST_MAX),
       type: [MessagingUserInterface],
       resolve: (p) => p.pymmList,
     }),
     recentPageList: t.exposeStringList('recentPageList'),
     profiles: t.field({
-      extensions: maxItems(2 * SIDEBAR_LIST_MAX),
+      complexity: maxItems(2 * SIDEBAR_LIST_MAX),
       type: [PageType],
       resolve: (p) => p.profiles,
     }),
@@ -107,7 +107,7 @@ builder.objectField(ViewerType, 'chat_sidebar_preload', (t) =>
  */
 builder.objectField(ViewerType, 'admined_pages', (t) =>
   t.field({
-    extensions: maxItems(SIDEBAR_LIST_MAX),
+    complexity: maxItems(SIDEBAR_LIST_MAX),
     type: [AdminedPageType],
     resolve: async (v, _a, ctx) => {
       const db = scopeOf(ctx).db;

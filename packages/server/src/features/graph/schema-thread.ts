@@ -2,7 +2,7 @@ import { PAGE_SIZES } from '@messenger/core';
 import DataLoader from 'dataloader';
 import { z } from 'zod';
 import { builder } from '../../graphql/builder';
-import { maxItems } from '../../graphql/limits';
+import { maxItems } from '../../graphql/complexity';
 import type { GraphQLContext } from '../../graphql/context';
 import { forbiddenError, parseArgs } from '../../graphql/errors';
 import { cursorArg, firstArg, offsetConnection } from '../../graphql/paging';
@@ -140,7 +140,7 @@ export const ThreadInterface = builder.interfaceRef<ThreadModel>('MessageThread'
       resolve: async (m, _a, ctx) => nicknameMap(await participantsOf(ctx, m.row.id)),
     }),
     messaging_audience_list: t.field({
-      extensions: maxItems(PAGE_SIZES.audience),
+      complexity: maxItems(PAGE_SIZES.audience),
       type: MessagingUserConnection,
       description: `People of a room (privacy_mode 0), ${PAGE_SIZES.audience} per page.`,
       args: { first: t.arg.int(), after: t.arg.string() },

@@ -1,7 +1,7 @@
 import { PAGE_SIZES, searchContext } from '@messenger/core';
 import { z } from 'zod';
 import { builder } from '../../graphql/builder';
-import { maxItems } from '../../graphql/limits';
+import { maxItems } from '../../graphql/complexity';
 import type { GraphQLContext } from '../../graphql/context';
 import { badArgument, forbiddenError, parseArgs, viewerOf } from '../../graphql/errors';
 import { idArg, idListArg } from '../../graphql/ids';
@@ -141,7 +141,7 @@ export const ViewerType = builder.objectRef<Viewer>('Viewer').implement({
         v.companyId === null ? null : ((await companyById(ctx.app.db, v.companyId)) ?? null),
     }),
     messenger_contextual_ranked_users: t.field({
-      extensions: maxItems(PAGE_SIZES.suggestions),
+      complexity: maxItems(PAGE_SIZES.suggestions),
       type: MessagingUserConnection,
       description: `Participant suggestions by affinity, ${PAGE_SIZES.suggestions} per page.`,
       args: {
@@ -156,7 +156,7 @@ export const ViewerType = builder.objectRef<Viewer>('Viewer').implement({
       },
     }),
     all_friends: t.field({
-      extensions: maxItems(PAGE_SIZES.bootstrap),
+      complexity: maxItems(PAGE_SIZES.bootstrap),
       type: MessagingUserConnection,
       description:
         'Friends (and fb4c coworkers of a work viewer) by affinity; with can_viewer_send_money only those who can receive money.',
@@ -177,7 +177,7 @@ export const ViewerType = builder.objectRef<Viewer>('Viewer').implement({
       },
     }),
     chat_buddylist: t.field({
-      extensions: maxItems(PAGE_SIZES.bootstrap),
+      complexity: maxItems(PAGE_SIZES.bootstrap),
       type: MessagingUserConnection,
       description: 'The friend list: friends, fb4c coworkers (work viewers), messenger contacts.',
       args: { first: t.arg.int(), after: t.arg.string() },
@@ -192,7 +192,7 @@ export const ViewerType = builder.objectRef<Viewer>('Viewer').implement({
       resolve: (v, _a, ctx) => folderCounts(ctx.app.db, v.id),
     }),
     message_threads: t.field({
-      extensions: maxItems(PAGE_SIZES.bootstrap),
+      complexity: maxItems(PAGE_SIZES.bootstrap),
       type: ThreadConnection,
       description: 'Threads of a folder, most recent activity first.',
       args: {

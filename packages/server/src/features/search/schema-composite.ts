@@ -2,7 +2,7 @@ import { TYPEAHEAD } from '@messenger/core';
 import { z } from 'zod';
 import { builder } from '../../graphql/builder';
 import { parseArgs } from '../../graphql/errors';
-import { maxItems } from '../../graphql/limits';
+import { maxItems } from '../../graphql/complexity';
 import { begin, excludeIds, flag, limitArg, queryArgs } from './schema-args';
 import { resultConnection, SearchResultConnection } from './schema-results';
 import { timedSearch } from './timing';
@@ -24,7 +24,7 @@ const ResultModuleType = builder.objectRef<ResultModule>('SearchResultModule').i
   fields: (t) => ({
     module_type: t.field({ type: ModuleTypeEnum, resolve: (m) => m.type }),
     results: t.field({
-      extensions: maxItems(TYPEAHEAD.usersPerSearch),
+      complexity: maxItems(TYPEAHEAD.usersPerSearch),
       type: SearchResultConnection,
       resolve: (m) => resultConnection(`module-${m.type}`, m.list),
     }),
@@ -41,7 +41,7 @@ const combinedArgs = z.object({
 
 builder.queryField('search_combined', (t) =>
   t.field({
-    extensions: maxItems(3),
+    complexity: maxItems(3),
     type: [ResultModuleType],
     description: 'One result module per type: users, groups (when allowed), pages.',
     authScopes: { authenticated: true },
@@ -97,7 +97,7 @@ const seeAllArgs = z.object({
 
 builder.queryField('search_see_all', (t) =>
   t.field({
-    extensions: maxItems(3 * TYPEAHEAD.resultViewCap),
+    complexity: maxItems(3 * TYPEAHEAD.resultViewCap),
     type: SearchResultConnection,
     description: `Every result of the given types, up to each type's limit (at most ${TYPEAHEAD.resultViewCap}).`,
     authScopes: { authenticated: true },
@@ -121,17 +121,17 @@ builder.queryField('search_see_all', (t) =>
 const WorkchatResultsType = builder.objectRef<WorkchatResults>('WorkchatSearchResults').implement({
   fields: (t) => ({
     user_group_results: t.field({
-      extensions: maxItems(TYPEAHEAD.usersPerSearch + TYPEAHEAD.maxThreadResults),
+      complexity: maxItems(TYPEAHEAD.usersPerSearch + TYPEAHEAD.maxThreadResults),
       type: SearchResultConnection,
       resolve: (r) => resultConnection('workchat-users', r.userGroup),
     }),
     bot_results: t.field({
-      extensions: maxItems(TYPEAHEAD.pagesPerSearch),
+      complexity: maxItems(TYPEAHEAD.pagesPerSearch),
       type: SearchResultConnection,
       resolve: (r) => resultConnection('workchat-bots', r.bots),
     }),
     vc_results: t.field({
-      extensions: maxItems(TYPEAHEAD.pagesPerSearch),
+      complexity: maxItems(TYPEAHEAD.pagesPerSearch),
       type: SearchResultConnection,
       resolve: (r) => resultConnection('workchat-vc', r.vc),
     }),

@@ -2,7 +2,7 @@ import { ENTRY_TYPES, TYPEAHEAD, type AuxiliaryData, type SearchEntry } from '@m
 import { z } from 'zod';
 import { builder } from '../../graphql/builder';
 import { parseArgs } from '../../graphql/errors';
-import { maxItems } from '../../graphql/limits';
+import { maxItems } from '../../graphql/complexity';
 import { scopeOf } from '../../graphql/scope';
 import { prepareQuery } from './query';
 import { parseExistingIds, SOURCE_ENTRY_TYPES, typeaheadSource } from './typeahead-source';
@@ -44,7 +44,7 @@ const SourceResultType = builder.objectRef<SourceResult>('TypeaheadSourceResult'
   fields: (t) => ({
     value: t.exposeString('value'),
     entries: t.field({
-      extensions: maxItems(TYPEAHEAD.maxEntries),
+      complexity: maxItems(TYPEAHEAD.maxEntries),
       type: [SearchEntryType],
       resolve: (r) => r.entries,
     }),

@@ -2,7 +2,7 @@ import { TYPEAHEAD } from '@messenger/core';
 import { z } from 'zod';
 import { builder } from '../../graphql/builder';
 import { parseArgs } from '../../graphql/errors';
-import { maxItems } from '../../graphql/limits';
+import { maxItems } from '../../graphql/complexity';
 import { begin, excludeIds, flag, limitArg, queryArgs } from './schema-args';
 import { resultConnection, SearchResultConnection } from './schema-results';
 import { groupSearch, messageSearch, pageSearch, profileSearch, roomSearch } from './service';
@@ -28,7 +28,7 @@ const profileArgs = z.object({
 
 builder.queryField('search_profiles', (t) =>
   t.field({
-    extensions: maxItems(TYPEAHEAD.usersPerSearch),
+    complexity: maxItems(TYPEAHEAD.usersPerSearch),
     type: SearchResultConnection,
     description: `People by name, then affinity; at most ${TYPEAHEAD.usersPerSearch}.`,
     authScopes: { authenticated: true },
@@ -65,7 +65,7 @@ builder.queryField('search_profiles', (t) =>
 
 builder.queryField('search_groups', (t) =>
   t.field({
-    extensions: maxItems(TYPEAHEAD.maxThreadResults),
+    complexity: maxItems(TYPEAHEAD.maxThreadResults),
     type: SearchResultConnection,
     description: `Group threads of the viewer; employees always, others with the group_search gate.`,
     authScopes: { $any: { employee: true, gate: 'group_search' } },
@@ -91,7 +91,7 @@ const messageArgs = queryArgs.extend({
 
 builder.queryField('search_messages', (t) =>
   t.field({
-    extensions: maxItems(TYPEAHEAD.resultViewCap),
+    complexity: maxItems(TYPEAHEAD.resultViewCap),
     type: SearchResultConnection,
     description: `Messages of the viewer's threads, newest first; needs the message_search gate. ${TYPEAHEAD.messagesPerSearch} unless \`limit\` (at most ${TYPEAHEAD.resultViewCap}) asks for the full message search.`,
     authScopes: { gate: 'message_search' },
@@ -113,7 +113,7 @@ builder.queryField('search_messages', (t) =>
 
 builder.queryField('search_rooms', (t) =>
   t.field({
-    extensions: maxItems(TYPEAHEAD.maxThreadResults),
+    complexity: maxItems(TYPEAHEAD.maxThreadResults),
     type: SearchResultConnection,
     description: 'Rooms (privacy_mode 0 threads) the viewer takes part in.',
     authScopes: { authenticated: true },
@@ -138,7 +138,7 @@ const pageArgs = z.object({
 
 builder.queryField('search_pages', (t) =>
   t.field({
-    extensions: maxItems(4 * TYPEAHEAD.pagesPerSearch),
+    complexity: maxItems(4 * TYPEAHEAD.pagesPerSearch),
     type: SearchResultConnection,
     description: `Pages, and on request meeting rooms, internal bots and games; ${TYPEAHEAD.pagesPerSearch} of each.`,
     authScopes: { authenticated: true },
