@@ -59,8 +59,12 @@ async function layoutShifts(page: Page): Promise<Shift[]> {
   return page.evaluate(() => window.__layoutShifts ?? []);
 }
 
-/** Waits until the sync socket is live (no "Connecting…" status) and nothing has moved for a while. */
+/**
+ * Waits until the sync socket is live (no "Connecting…" status), no request is
+ * in flight (the onboarding prompts and lazy chunks are in) and nothing has moved for a while.
+ */
 async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
   await expect
     .poll(() => page.getByRole('status').filter({ hasText: 'Connecting…' }).count())
     .toBe(0);
@@ -106,13 +110,14 @@ describe('no layout shift while a page fills (issue 34)', () => {
       await page.addInitScript(recordLayoutShifts);
       await loginAs(page, first);
       // As Lighthouse loads a page: nothing cached, a slower CPU, a network
-      // round trip; so regions arrive in separate frames, as they do on a phone.
+      // round trip of Lighthouse's slow 4G (150 ms); so regions arrive in separate
+      // frames, as they do on a phone.
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
       await cdp.send('Network.emulateNetworkConditions', {
         offline: false,
-        latency: 40,
+        latency: 150,
         downloadThroughput: -1,
         uploadThroughput: -1,
       });
@@ -121,7 +126,15 @@ describe('no layout shift while a page fills (issue 34)', () => {
       const pages = [
         {
           path: '/',
-          shown: () => page.getByRole('main', { name: 'News Feed' }).waitFor(),
+          shown: async () => {
+            await page.getByRole('main', { name: 'News Feed' }).waitFor();
+            await page
+              .getByRole('complementary', { name: 'Contacts' })
+              .getByRole('grid', { name: 'Friends' })
+              .getByRole('row')
+              .first()
+              .waitFor();
+          },
         },
         {
           path: '/messages',
