@@ -31,7 +31,7 @@ function recordLayoutShifts(): void {
   window.__layoutShifts = shifts;
   const describe = (node: Node | null): string => {
     if (!(node instanceof Element)) return node?.nodeName ?? 'null';
-    const classes = [...node.classList].slice(0, 3).join('.');
+    const classes = Array.from(node.classList).slice(0, 3).join('.');
     const label = node.getAttribute('aria-label') ?? '';
     return `${node.tagName.toLowerCase()}${classes ? `.${classes}` : ''}${label ? `[${label}]` : ''}`;
   };
@@ -77,7 +77,7 @@ async function settle(page: Page): Promise<void> {
         count = now;
         return quiet;
       },
-      { intervals: [1_000], timeout: 20_000 },
+      { interval: 1_000, timeout: 20_000 },
     )
     .toBe(true);
 }
