@@ -1,5 +1,11 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 
 /** Debian's Chromium (`bash scripts/install-chromium.sh` installs it); CHROMIUM_PATH overrides. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -36,13 +42,21 @@ export interface TestPage {
   close: () => Promise<void>;
 }
 
-/** A fresh browser context (its own cookies and storage) with one page on `baseURL`. */
-export async function openPage(browser: Browser, baseURL: string): Promise<TestPage> {
+/**
+ * A fresh browser context (its own cookies and storage) with one page on `baseURL`;
+ * `options` override the defaults (a phone's `isMobile`, `deviceScaleFactor`...).
+ */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<TestPage> {
   // The laptop size of issue 31's checks (support/occlusion.ts); tests may resize.
   const context = await browser.newContext({
     baseURL,
     locale: 'en-US',
     viewport: { width: 1280, height: 800 },
+    ...options,
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { launchBrowser, openPage, type TestPage } from './browser';
 import { readNetwork, type Network } from './network';
@@ -7,8 +7,8 @@ export interface E2E {
   /** The shared server's URL. */
   serverUrl: string;
   network: Network;
-  /** A fresh page in its own context (own cookies), closed after the test. */
-  newPage: (baseURL?: string) => Promise<TestPage>;
+  /** A fresh page in its own context (own cookies), closed after the test; `options` as openPage's. */
+  newPage: (baseURL?: string, options?: BrowserContextOptions) => Promise<TestPage>;
 }
 
 /**
@@ -34,9 +34,9 @@ export function useE2E(): E2E {
   return {
     serverUrl,
     network,
-    newPage: async (baseURL = serverUrl) => {
+    newPage: async (baseURL = serverUrl, options) => {
       if (browser === undefined) throw new Error('the browser is not launched yet');
-      const page = await openPage(browser, baseURL);
+      const page = await openPage(browser, baseURL, options);
       open.push(page);
       return page;
     },

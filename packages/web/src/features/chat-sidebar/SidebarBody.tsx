@@ -1,5 +1,5 @@
 import { isMuted, parseBuddy, type PresenceStatus, type SearchEntry } from '@messenger/core';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { usePresenceStore, usePresenceVersion } from '../presence/presence-store';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { useChatTabs } from '../chat-tabs/ChatTabsProvider';
@@ -154,8 +154,9 @@ export function SidebarBody({
     );
   }, [friends, groups, isWork, onSearchCache]);
 
+  const ready = useRowsPainted();
   return (
-    <>
+    <div className="sidebar-sections" data-ready={ready || undefined}>
       <FriendsSection
         friends={friends}
         statusOf={statusOf}
@@ -189,6 +190,28 @@ export function SidebarBody({
         }}
       />
       <AdminedPagesSection pages={preload.adminedPages} />
-    </>
+    </div>
   );
+}
+
+/**
+ * False until two frames after the first render: React Aria builds a list's
+ * collection in one render and shows its rows in the next, so the sections
+ * are shown (chat-sidebar.css) once their rows are laid out and nothing moves.
+ */
+function useRowsPainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let second = 0;
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => {
+        setPainted(true);
+      });
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, []);
+  return painted;
 }

@@ -9,12 +9,17 @@ import { ChatTabs } from '../chat-tabs/ChatTabs';
 import { ChatTabsProvider } from '../chat-tabs/ChatTabsProvider';
 import { HostNux } from '../nux/HostNux';
 import { hostMessages } from './messages';
+import './host.css';
 
 /**
  * `/`: the host network's page with the messenger embedded: a feed shell in
  * the middle, the chat sidebar on the right, chat tabs docked at the bottom
  * (the sidebar opens them, so both share the tabs' state). Onboarding prompts
- * and promotions are cards at the top of the feed, not floating layers.
+ * and promotions are cards in the page's flow, not floating layers, placed
+ * where nothing follows them: under the feed beside the sidebar on a laptop,
+ * after the sidebar on a phone. They arrive after the page has painted (a
+ * lazy chunk, then two requests), and above the feed they pushed the welcome
+ * card and the sidebar down (issue 34: CLS 0.28 on a phone).
  */
 export function HostPage({ viewer }: { viewer: Viewer }): ReactNode {
   const intl = useIntl();
@@ -31,8 +36,6 @@ export function HostPage({ viewer }: { viewer: Viewer }): ReactNode {
             tabIndex={-1}
           >
             <h1 id="feed-heading">{intl.formatMessage(hostMessages.feedHeading)}</h1>
-            {/* Onboarding sits in the feed's flow, so it never covers the chat tabs or the sidebar. */}
-            <HostNux />
             <article className="feed-card" aria-labelledby="feed-welcome">
               <h2 id="feed-welcome">
                 {intl.formatMessage(hostMessages.welcome, { name: viewer.short_name })}
@@ -41,6 +44,10 @@ export function HostPage({ viewer }: { viewer: Viewer }): ReactNode {
             </article>
           </main>
           <ChatSidebar viewerId={viewer.id} isWork={viewer.is_work} />
+          {/* In the flow, so it never covers the chat tabs or the sidebar (issue 31). */}
+          <div className="host-prompts">
+            <HostNux />
+          </div>
         </div>
         <ChatTabs viewerId={viewer.id} />
       </div>

@@ -1,13 +1,9 @@
-import { folderPermalink, type ThreadTag } from '@messenger/core';
+import type { ThreadTag } from '@messenger/core';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-aria-components';
-import { useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery } from 'react-relay';
-import { MESSENGER_PREFIX } from '../../router/routes';
 import { useLiveSync } from '../sync/live-sync';
 import type { FolderEntriesQuery } from './__generated__/FolderEntriesQuery.graphql';
-import { folderHeadingOf } from './folder-heading';
-import { messengerMessages } from './messages';
+import { FolderEntryLinks } from './FolderEntryLinks';
 
 /** Deltas come in bursts (a message is several): one refetch for a burst. */
 const REFETCH_AFTER_MS = 250;
@@ -25,7 +21,6 @@ export function FolderEntries({
   folder: ThreadTag;
   viewerId: string;
 }): ReactNode {
-  const intl = useIntl();
   const live = useLiveSync(viewerId);
   const [fetchKey, setFetchKey] = useState(0);
   useEffect(() => {
@@ -58,29 +53,5 @@ export function FolderEntries({
     {},
     { fetchKey, fetchPolicy: fetchKey === 0 ? 'store-or-network' : 'network-only' },
   );
-  const counts = data.viewer.folder_counts;
-  const entries: { tag: ThreadTag; count: number | null }[] = [
-    { tag: 'INBOX', count: null },
-    { tag: 'PENDING', count: counts.requests },
-    { tag: 'OTHER', count: counts.filtered },
-    { tag: 'ARCHIVED', count: null },
-  ];
-  return (
-    <ul className="folder-entries" aria-label={intl.formatMessage(messengerMessages.folders)}>
-      {entries.map(({ tag, count }) => (
-        <li key={tag}>
-          <Link
-            className="folder-entry"
-            href={folderPermalink({ prefix: MESSENGER_PREFIX, tag })}
-            {...(tag === folder ? { 'aria-current': 'page' as const } : {})}
-          >
-            <span>{intl.formatMessage(folderHeadingOf(tag))}</span>
-            {count === null || count === 0 ? null : (
-              <span className="folder-entry-count">{count}</span>
-            )}
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
+  return <FolderEntryLinks folder={folder} counts={data.viewer.folder_counts} />;
 }

@@ -14,6 +14,9 @@ import { MESSAGE_PARAM, matchSearchPage } from '../search-typeahead/search-paths
 import { SearchPage } from '../search-typeahead/SearchPage';
 import { ThreadList } from './ThreadList';
 import { ThreadView } from './ThreadView';
+// With the page's own chunk, not the bodies': the placeholders shown before them
+// (folder entries, the sync status line) need their final box from the start.
+import './messenger.css';
 
 /**
  * The full-page messenger under the product path prefix: thread list on the

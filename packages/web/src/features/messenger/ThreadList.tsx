@@ -10,6 +10,7 @@ import { InlineLoading } from '../../ui/InlineLoading';
 import { listFolderOf } from '../thread-list/thread-rows';
 import { LazyRequestsBody, LazyThreadListBody } from './lazy-bodies';
 import { FolderEntries } from './FolderEntries';
+import { FolderEntryLinks } from './FolderEntryLinks';
 import { folderHeadingOf } from './folder-heading';
 import { RegionErrorBoundary } from './RegionErrorBoundary';
 
@@ -42,7 +43,7 @@ export function ThreadList({
         {intl.formatMessage(broadcastMessages.broadcast)}
       </Link>
       <RegionErrorBoundary resetKey={`folders:${listFolder}`}>
-        <RelayRegion fallback={null}>
+        <RelayRegion fallback={<FolderEntryLinks folder={listFolder} counts={null} />}>
           <FolderEntries folder={listFolder} viewerId={viewerId} />
         </RelayRegion>
       </RegionErrorBoundary>
