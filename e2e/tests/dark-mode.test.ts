@@ -23,6 +23,10 @@ const background = (locator: Locator): Promise<string> =>
 async function screens(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `/work/screens/w34d-${name}-1280.png` });
   await page.setViewportSize({ width: 390, height: 844 });
+  // The header (with the appearance button) still fits a phone: nothing scrolls sideways.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(390);
   await page.screenshot({ path: `/work/screens/w34d-${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -20,7 +20,14 @@ export function AppearanceMenu(): ReactNode {
   };
   return (
     <MenuTrigger>
-      <Button className="button appearance-button">{intl.formatMessage(m.appearance)}</Button>
+      <Button className="button appearance-button">
+        {/* On a phone the header has room for the icon only; the words stay its name. */}
+        <svg className="appearance-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+          <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          <path d="M8 1.5a6.5 6.5 0 0 1 0 13z" fill="currentColor" />
+        </svg>
+        <span className="appearance-label">{intl.formatMessage(m.appearance)}</span>
+      </Button>
       <Popover className="appearance-popover" placement="bottom end">
         <Menu
           className="appearance-menu"
