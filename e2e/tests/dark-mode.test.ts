@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkAccessibility } from '../support/axe';
 import { useE2E } from '../support/fixtures';
-import { loginAs } from '../support/login';
+import { loginAs, loginForm } from '../support/login';
 import { groupMemberWithFriends } from '../support/network';
 
 const e2e = useE2E();
@@ -42,6 +42,13 @@ describe('the dark theme', () => {
     const { viewer, group, friend } = groupMemberWithFriends(e2e.network);
     const { page, pageErrors } = await e2e.newPage();
     await page.emulateMedia({ colorScheme: 'dark' });
+
+    // The login page, before anyone chose anything.
+    await page.goto('/login');
+    await loginForm(page).username.waitFor();
+    expect(await pageBackground(page)).toBe(DARK_PAGE);
+    await checkAccessibility(page, 'the login page, dark');
+    await page.screenshot({ path: '/work/screens/w34d-login-1280.png' });
     await loginAs(page, viewer);
 
     // The host page with its sidebar: dark without any choice made.
@@ -67,6 +74,7 @@ describe('the dark theme', () => {
     const box = sidebar
       .getByRole('search', { name: 'Search Messenger' })
       .getByRole('combobox', { name: 'Search Messenger' });
+    await box.scrollIntoViewIfNeeded();
     await box.pressSequentially(friend.name.slice(0, 3), { delay: 30 });
     await page.getByRole('listbox').getByRole('option').first().waitFor();
     await expect
