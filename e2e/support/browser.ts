@@ -43,6 +43,8 @@ export async function openPage(browser: Browser, baseURL: string): Promise<TestP
     baseURL,
     locale: 'en-US',
     viewport: { width: 1280, height: 800 },
+    // E2E_COLOR_SCHEME=dark runs any test file (and its axe checks) under a dark system.
+    colorScheme: process.env.E2E_COLOR_SCHEME === 'dark' ? 'dark' : 'light',
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
