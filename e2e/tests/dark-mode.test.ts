@@ -134,9 +134,9 @@ describe('the dark theme', () => {
     // Kept across a reload, and on before the page's content was parsed (no light flash).
     await page.reload();
     await sidebar.waitFor();
-    expect(await page.evaluate(() => (window as unknown as { themeAtLoad: unknown }).themeAtLoad)).toBe(
-      'dark',
-    );
+    expect(
+      await page.evaluate(() => (window as unknown as { themeAtLoad: unknown }).themeAtLoad),
+    ).toBe('dark');
     expect(await pageBackground(page)).toBe(DARK_PAGE);
     await page.getByRole('banner').getByRole('button', { name: 'Appearance' }).click();
     await page.getByRole('menuitemradio', { name: 'Dark', checked: true }).waitFor();

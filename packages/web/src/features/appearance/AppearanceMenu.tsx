@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import { Button, Menu, MenuItem, MenuTrigger, Popover, type Selection } from 'react-aria-components';
+import {
+  Button,
+  Menu,
+  MenuItem,
+  MenuTrigger,
+  Popover,
+  type Selection,
+} from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { APPEARANCES, type Appearance } from './appearance';
 import { appearanceStore, useAppearance } from './appearance-store';

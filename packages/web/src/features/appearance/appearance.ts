@@ -20,13 +20,14 @@ export function applyAppearance(root: HTMLElement, appearance: Appearance): void
   else root.dataset.theme = appearance;
 }
 
+/** Plain functions (no `this`), so React's useSyncExternalStore can take them apart. */
 export interface AppearanceStore {
-  get(): Appearance;
+  get: () => Appearance;
   /** Applies at once, stores, and tells the subscribers. */
-  set(appearance: Appearance): void;
-  subscribe(listener: () => void): () => void;
+  set: (appearance: Appearance) => void;
+  subscribe: (listener: () => void) => () => void;
   /** Applies the stored choice and follows other tabs' changes to it. */
-  start(): void;
+  start: () => void;
 }
 
 /** The parts of `window` the store uses, so tests can pass their own. */
@@ -55,7 +56,7 @@ export function createAppearanceStore(
   };
   return {
     get: () => current,
-    set(next) {
+    set: (next) => {
       try {
         // Storage may be full or refused (private modes): the choice still holds for this page.
         storage?.setItem(APPEARANCE_STORAGE_KEY, next);
@@ -64,11 +65,11 @@ export function createAppearanceStore(
       }
       change(next);
     },
-    subscribe(listener) {
+    subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    start() {
+    start: () => {
       change(read());
       win?.addEventListener('storage', (event) => {
         if (event.key === APPEARANCE_STORAGE_KEY || event.key === null) change(read());
