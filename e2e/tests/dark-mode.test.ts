@@ -149,8 +149,22 @@ describe('the dark theme', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect.poll(() => pageBackground(page)).toBe(DARK_PAGE);
 
-    // Light wins over a dark system.
-    await chooseAppearance(page, 'Light');
+    // Light wins over a dark system; chosen by keyboard alone, the focus back on the button.
+    const trigger = page.getByRole('banner').getByRole('button', { name: 'Appearance' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toContain('System');
+    expect(await trigger.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('menu', { name: 'Appearance' }).count()).toBe(0);
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.classList.contains('appearance-button')),
+      )
+      .toBe(true);
     expect(await dataTheme(page)).toBe('light');
     expect(await pageBackground(page)).toBe(LIGHT_PAGE);
     await page.reload();

@@ -27,6 +27,8 @@ export function AppearancePopover({
   return (
     <Popover
       className="appearance-popover"
+      // Outside a MenuTrigger the popover is a dialog of its own: it needs a name too.
+      aria-label={intl.formatMessage(m.appearance)}
       triggerRef={triggerRef}
       isOpen
       onOpenChange={(open) => {
