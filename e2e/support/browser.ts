@@ -56,6 +56,8 @@ export async function openPage(
     baseURL,
     locale: 'en-US',
     viewport: { width: 1280, height: 800 },
+    // E2E_COLOR_SCHEME=dark runs any test file (and its axe checks) under a dark system.
+    colorScheme: process.env.E2E_COLOR_SCHEME === 'dark' ? 'dark' : 'light',
     ...options,
   });
   context.setDefaultTimeout(15_000);

@@ -241,10 +241,20 @@ describe('the embedding kit on a host site of another origin', () => {
       .poll(() => frame.evaluate(() => document.documentElement.dataset.theme))
       .toBe('dark');
     await expect.poll(() => frame.evaluate(() => document.documentElement.lang)).toBe('fr');
+    // The same tokens as the messenger's own dark theme; the frame keeps the light scheme,
+    // so Chromium does not paint it opaque over the host page.
+    const frameLook = () =>
+      frame.evaluate(() => ({
+        sidebar: getComputedStyle(document.querySelector('.chat-sidebar') ?? document.body)
+          .backgroundColor,
+        scheme: getComputedStyle(document.documentElement).colorScheme,
+      }));
+    expect(await frameLook()).toEqual({ sidebar: 'rgb(36, 37, 38)', scheme: 'light' });
     await page.screenshot({ path: '/work/screens/embed35/host-embedded-dark-1280.png' });
     await page.evaluate(() => {
       window.MessengerEmbed?.setTheme('light');
     });
+    await expect.poll(async () => (await frameLook()).sidebar).toBe('rgb(255, 255, 255)');
     const count = await page.evaluate(() => window.MessengerEmbed?.getUnreadCount());
     await page.evaluate(() => {
       window.postMessage({ source: 'messenger-embed', v: 1, type: 'unread', count: 99 }, '*');

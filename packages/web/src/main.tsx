@@ -1,3 +1,6 @@
+// First: the theme is on <html> before anything renders (no flash of the other colours).
+import './features/appearance/appearance-boot';
+import './ui/tokens.css';
 import './csp-safe-zod';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

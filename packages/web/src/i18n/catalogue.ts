@@ -10,6 +10,7 @@ import {
   type MessageDescriptor,
 } from '@messenger/core';
 import { analyticsMessages } from '../features/analytics/messages';
+import { appearanceMessages } from '../features/appearance/messages';
 import { attachmentMessages } from '../features/attachments/messages';
 import { beeperMessages } from '../features/beeper/messages';
 import { broadcastMessages } from '../features/broadcast/messages';
@@ -54,6 +55,7 @@ export const descriptorGroups: readonly DescriptorGroup[] = [
   staffEnvironmentMessages,
   emoticonLabels,
   appMessages,
+  appearanceMessages,
   loginMessages,
   expiredMessages,
   hostMessages,

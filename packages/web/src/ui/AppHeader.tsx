@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { useIntl } from 'react-intl';
+import { AppearanceMenu } from '../features/appearance/AppearanceMenu';
 import { FullscreenToggle } from '../features/leave-page/FullscreenToggle';
 import { appMessages } from '../i18n/app-messages';
 import { useRouter } from '../router/Router';
@@ -52,6 +53,7 @@ export function AppHeader({ viewerName }: { viewerName: string }): ReactNode {
         </Link>
       </nav>
       <div className="app-account">
+        <AppearanceMenu />
         <FullscreenToggle />
         <span className="app-viewer">
           {intl.formatMessage(appMessages.signedInAs, { name: viewerName })}

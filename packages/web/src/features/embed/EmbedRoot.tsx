@@ -5,6 +5,7 @@ import { LoadingScreen } from '../../ui/LoadingScreen';
 import { StatusScreen } from '../../ui/StatusScreen';
 import { useDocumentTitle } from '../../ui/document-title';
 import { SignedIn } from '../../app/SignedIn';
+import { applyAppearance } from '../appearance/appearance';
 import { createEmbedBridge, embedParentOrigin } from './bridge';
 import { EmbedBridgeContext } from './EmbedBridgeContext';
 import { setEmbedSettings, settingsFromSearch, useEmbedSettings } from './embed-settings';
@@ -28,7 +29,8 @@ function useDocumentSettings(): void {
   useEffect(() => {
     const root = document.documentElement;
     root.dataset.embed = '';
-    root.dataset.theme = theme;
+    // The same switch as the messenger's own appearance menu; never stored: the host decides.
+    applyAppearance(root, theme);
     if (language !== null) root.lang = language;
   }, [theme, language]);
 }
