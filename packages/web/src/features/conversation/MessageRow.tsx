@@ -215,8 +215,7 @@ export const MessageRow = memo(function MessageRow({
             {intl.formatMessage(messageActionsMessages.edited)}
           </span>
         )}
-        {/* An unsent tombstone is no longer a message anyone receives: no "Sent" under it. */}
-        {receipt === null || unsent ? null : <span className="message-receipt">{receipt}</span>}
+        {/* The tallies tuck under the bubble's edge, so they come before the receipt. */}
         {unsent ? null : (
           <ReactionTallies
             messageId={messageId}
@@ -227,6 +226,8 @@ export const MessageRow = memo(function MessageRow({
             react={react}
           />
         )}
+        {/* An unsent tombstone is no longer a message anyone receives: no "Sent" under it. */}
+        {receipt === null || unsent ? null : <span className="message-receipt">{receipt}</span>}
         {unsent ? null : (
           <MessageActions
             messageId={messageId}
