@@ -27,7 +27,7 @@ import { receiptState, type ParticipantMarks } from './receipts';
 import { updateDraft } from '../drafts/drafts';
 import { ReplyContext, type ReplyActions } from '../replies/reply-context';
 import { useJumpToMessage } from './use-jump-to-message';
-import { AT_BOTTOM_PX, useKeepAtBottom } from './use-keep-at-bottom';
+import { useKeepAtBottom } from './use-keep-at-bottom';
 import { mentionsOf } from '../mentions/mention-data';
 
 /** History page size (MESSAGING_LIMITS.historyPage). */
@@ -250,8 +250,7 @@ export function ConversationHistory({
     HISTORY_PAGE,
     virtuoso,
   );
-  const { noteAtBottom, keepAtBottom } = useKeepAtBottom(
-    virtuoso,
+  const { scrollerRef, keepAtBottom } = useKeepAtBottom(
     highlightIndex >= 0 || highlightedId !== null,
   );
   const replyActions = useMemo<ReplyActions>(
@@ -372,8 +371,7 @@ export function ConversationHistory({
           initialTopMostItemIndex={highlightIndex >= 0 ? highlightIndex : rows.length - 1}
           startReached={startReached}
           followOutput="auto"
-          atBottomStateChange={noteAtBottom}
-          atBottomThreshold={AT_BOTTOM_PX}
+          scrollerRef={scrollerRef}
           totalListHeightChanged={keepAtBottom}
           defaultItemHeight={ESTIMATED_ROW_HEIGHT}
           increaseViewportBy={OVERSCAN_PX}
