@@ -133,6 +133,8 @@ export class GroupSockets {
           received: this.sockets.length - 1 - pending.remaining,
         });
       }, timeoutMs);
+      // A request that failed leaves its wait behind; it must not hold the process open.
+      timer.unref();
       this.pending = {
         marks: expectation.marks,
         seen,
