@@ -79,8 +79,14 @@ describe.skipIf(!ready)('the web client through nginx in front of two nodes', ()
     const receiver = await e2e.newPage(balancer.url);
     await loginAs(receiver.page, second);
     await openThread(receiver.page, path);
-    const counts = await Promise.all(cluster.nodes.map(socketsOn));
-    expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+    // The socket may still be opening when the page shows no "Connecting…" yet.
+    let counts: number[] = [];
+    await expect
+      .poll(async () => {
+        counts = await Promise.all(cluster!.nodes.map(socketsOn));
+        return counts.reduce((a, b) => a + b, 0);
+      })
+      .toBe(1);
     const receiversNode = cluster.nodes[counts.indexOf(1)];
     const otherNode = cluster.nodes[1 - counts.indexOf(1)];
     if (receiversNode === undefined || otherNode === undefined) throw new Error('no nodes');

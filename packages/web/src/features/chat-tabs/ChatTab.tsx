@@ -90,12 +90,23 @@ export function ChatTab({ tab, viewerId }: { tab: Tab; viewerId: string }): Reac
     };
     if (tryFocus()) return;
     const observer = new MutationObserver(() => {
-      if (tryFocus()) observer.disconnect();
+      if (tryFocus()) stop();
     });
-    observer.observe(root, { childList: true, subtree: true });
-    return () => {
-      observer.disconnect();
+    // The person went on elsewhere (the search box, another tab) before the composer came:
+    // the focus is theirs, not taken back when the conversation arrives.
+    const onFocusIn = (event: FocusEvent): void => {
+      if (event.target instanceof Node && !root.contains(event.target)) {
+        focusDone(pendingFocus);
+        stop();
+      }
     };
+    function stop(): void {
+      observer.disconnect();
+      document.removeEventListener('focusin', onFocusIn);
+    }
+    observer.observe(root, { childList: true, subtree: true });
+    document.addEventListener('focusin', onFocusIn);
+    return stop;
   }, [pendingFocus, focusDone, tab.key, current]);
 
   function onKeyDownCapture(event: KeyboardEvent<HTMLDivElement>): void {
