@@ -169,6 +169,28 @@ describe('conversation menu', () => {
     }
     await v.page.setViewportSize({ width: 1280, height: 800 });
 
+    // A mention of the viewer counts even while muted: the row's @ badge rises live, still silent.
+    expect(await row.locator('.mention-badge').count()).toBe(0);
+    const field = m.page.getByRole('textbox', { name: 'Message' });
+    const mentioned = `mention-${Date.now().toString(36)}`;
+    await field.fill(`${mentioned} `);
+    await field.pressSequentially(`@${viewer.name.slice(0, 3)}`);
+    const listbox = m.page.getByRole('listbox', { name: 'People to mention' });
+    const option = listbox.getByRole('option', { name: viewer.name });
+    await option.waitFor();
+    for (let i = 0; i < 8 && (await option.getAttribute('aria-selected')) !== 'true'; i += 1) {
+      await field.press('ArrowDown');
+    }
+    await field.press('Enter');
+    await listbox.waitFor({ state: 'hidden' });
+    await field.pressSequentially('are you in?');
+    await field.press('Enter');
+    const mentionBadge = row.locator('.mention-badge');
+    await mentionBadge.waitFor();
+    expect(await mentionBadge.textContent()).toContain('1 mention');
+    expect(await row.getByRole('img', { name: 'Muted' }).count()).toBe(1);
+    expect(await beeper.getByRole('link').filter({ hasText: mentioned }).count()).toBe(0);
+
     // Unmuted, the same kind of message beeps and counts: the silence above was the mute.
     await (await menuOf(v.page, group.id)).getByRole('menuitem', { name: 'Unmute' }).click();
     await expect.poll(() => row.getByRole('img', { name: 'Muted' }).count()).toBe(0);
