@@ -113,6 +113,8 @@ describe('omnipicker: a group grown from a one-to-one conversation', () => {
     await expect
       .poll(() => tokens(page).allTextContents())
       .toEqual([other.person.name, `${friend.person.name}×`]);
+    // Each token shows the person's face (issue 33: faces wherever people are named).
+    expect(await tokens(page).locator('.face').count()).toBe(2);
     await checkAccessibility(page, 'new group from a conversation');
     const text = `grown ${Date.now().toString(36)}`;
     await page.getByRole('textbox', { name: 'Message' }).fill(text);

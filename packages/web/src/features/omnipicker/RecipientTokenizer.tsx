@@ -1,4 +1,4 @@
-import { TYPEAHEAD, typeaheadMessages, type SearchEntry } from '@messenger/core';
+import { TYPEAHEAD, objectIdOf, typeaheadMessages, type SearchEntry } from '@messenger/core';
 import { useContext, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import {
   Button,
@@ -15,6 +15,7 @@ import {
   type Key,
 } from 'react-aria-components';
 import { useIntl } from 'react-intl';
+import { Face } from '../../ui/Face';
 import { InertOutsideOpenCombo } from '../../ui/InertOutsideOpenCombo';
 import { omnipickerMessages } from './messages';
 import type { TokenizerModel } from './use-tokenizer';
@@ -135,6 +136,12 @@ export function RecipientTokenizer({
           <TagList items={[...state.original, ...removable]} className="tokenizer-token-list">
             {(entry: SearchEntry) => (
               <Tag id={entry.uniqueID} textValue={entry.title} className="tokenizer-token">
+                <Face
+                  id={objectIdOf(entry.uniqueID)}
+                  name={entry.title}
+                  src={entry.photo}
+                  size={20}
+                />
                 {entry.title}
                 {removable.includes(entry) ? (
                   <Button
