@@ -12,26 +12,9 @@ import { groupMemberWithFriends, readNetwork } from '../../e2e/support/network';
 import { networkFilePath, REPO_ROOT } from '../../e2e/support/paths';
 import { startServer } from '../../e2e/support/server';
 import { progressLine } from './progress';
+import { gqlAs as gql } from '../../e2e/support/graphql';
 
 const OUT = join(REPO_ROOT, 'docs/screens');
-
-/** One GraphQL call as the page's signed-in person (cookie and CSRF token of that page). */
-async function gql<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
-  return page.evaluate(
-    async ({ query: q, variables: v }) => {
-      const session = (await (await fetch('/auth/session')).json()) as { csrf_token: string };
-      const response = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token },
-        body: JSON.stringify({ query: q, variables: v }),
-      });
-      const body = (await response.json()) as { data?: unknown; errors?: unknown };
-      if (body.errors !== undefined) throw new Error(JSON.stringify(body.errors));
-      return body.data;
-    },
-    { query, variables },
-  ) as Promise<T>;
-}
 
 const SEND = `mutation($i: SendMessageInput!) { send_message(input: $i) { message { message_id } } }`;
 const REACT = `mutation($m: ID!, $e: String) { set_message_reaction(message_id: $m, emoji: $e) { __typename } }`;
