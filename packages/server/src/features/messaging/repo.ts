@@ -6,6 +6,7 @@ import {
   type WireMessage,
 } from '@messenger/core';
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { MESSAGE_COLUMNS } from '../../storage/message-columns';
 import type { MessageTable, ParticipantKind, ThreadKind } from '../network/tables';
 import type { SyncDatabase } from '../sync/tables';
 
@@ -111,22 +112,6 @@ export async function findOneToOne(k: K, a: string, b: string): Promise<string |
     .executeTakeFirst();
   return row?.id;
 }
-
-export const MESSAGE_COLUMNS = [
-  'id',
-  'thread_id',
-  'sender_id',
-  'text',
-  'created_at',
-  'seq_in_thread',
-  'offline_threading_id',
-  'entry_point',
-  'tags',
-  'kind',
-  'attachments',
-  'reply_to',
-  'mentions',
-] as const;
 
 export async function messageByOfflineId(
   k: K,

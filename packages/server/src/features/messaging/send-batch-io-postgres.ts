@@ -4,10 +4,10 @@ import {
   integerArrayLiteral,
   textArrayLiteral,
 } from '../../storage/array-literals';
+import { MESSAGE_COLUMNS } from '../../storage/message-columns';
 import { PREPARED } from '../../storage/prepared-statements';
 import { preparedPair } from '../../storage/statement-pair';
 import {
-  MESSAGE_COLUMNS,
   PARTICIPANT_COLUMNS,
   THREAD_COLUMNS,
   type K,

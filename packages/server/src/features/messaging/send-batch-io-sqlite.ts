@@ -1,8 +1,8 @@
 import type { DirectSql } from '../../storage/db';
 import { inGroups, placeholders } from '../../storage/direct-rows';
+import { MESSAGE_SELECT_COLUMNS } from '../../storage/message-columns';
 import type { MessageRecord, ParticipantRecord, ThreadRecord } from './repo';
 import {
-  MESSAGE_SELECT_COLUMNS,
   PARTICIPANTS_SELECT,
   THREAD_SELECT,
   insertMessagesSql,

@@ -1,6 +1,7 @@
 import type { RawBuilder } from 'kysely';
 import type { DirectSql } from '../../storage/db';
 import { placeholders } from '../../storage/direct-rows';
+import { MESSAGE_COLUMNS, MESSAGE_SELECT_COLUMNS } from '../../storage/message-columns';
 import {
   getParticipants,
   getThread,
@@ -74,35 +75,20 @@ export const PARTICIPANTS_SELECT = `select thread_id, participant_id, participan
     last_read_seq, last_delivered_seq, hidden, joined_at
   from thread_participants`;
 const PARTICIPANTS = `${PARTICIPANTS_SELECT} where thread_id = ? order by joined_at, participant_id`;
-export const MESSAGE_SELECT_COLUMNS = `id, thread_id, sender_id, text, created_at, seq_in_thread,
-    offline_threading_id, entry_point, tags, kind, attachments, reply_to, mentions`;
 const MESSAGE_BY_OFFLINE_ID = `select ${MESSAGE_SELECT_COLUMNS}
   from messages where sender_id = ? and offline_threading_id = ?`;
 const NEXT_MESSAGE_SEQ = `update threads set last_message_seq = last_message_seq + 1,
     last_activity_at = case when last_activity_at > ? then last_activity_at else ? end
   where id = ? returning last_message_seq`;
+const MESSAGE_ROW = `(${MESSAGE_COLUMNS.map(() => '?').join(', ')})`;
 export const insertMessagesSql = (n: number): string =>
-  `insert into messages (id, thread_id, sender_id, text, created_at,
-    seq_in_thread, offline_threading_id, entry_point, tags, kind, attachments, reply_to, mentions)
-  values ${placeholders(n, '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')}`;
+  `insert into messages (${MESSAGE_SELECT_COLUMNS})
+  values ${placeholders(n, MESSAGE_ROW)}`;
 const INSERT_MESSAGE = insertMessagesSql(1);
 
-/** A message's values in the order of `insertMessagesSql`. */
-export const messageValues = (m: MessageRecord): (string | number | null)[] => [
-  m.id,
-  m.thread_id,
-  m.sender_id,
-  m.text,
-  m.created_at,
-  m.seq_in_thread,
-  m.offline_threading_id,
-  m.entry_point,
-  m.tags,
-  m.kind,
-  m.attachments,
-  m.reply_to,
-  m.mentions,
-];
+/** A message's values in the order of `insertMessagesSql` (MESSAGE_COLUMNS). */
+export const messageValues = (m: MessageRecord): (string | number | null)[] =>
+  MESSAGE_COLUMNS.map((column) => m[column]);
 const MARK_OWN_READ = `update thread_participants set last_read_seq = ?, last_delivered_seq = ?
   where thread_id = ? and participant_id = ?`;
 const MARK_OWN_READ_ACCEPT = `update thread_participants set last_read_seq = ?,
