@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { IMPORTED_MESSAGE_COLUMNS } from '../../storage/message-columns';
+import { IMPORTED_MESSAGE_COLUMNS } from '../../storage/records';
 import type { MessageRow } from './rows';
 import type { ThreadTable } from './tables';
 import { changed, chunks, excluded, type Db } from './upsert-sql';

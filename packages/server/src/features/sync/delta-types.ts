@@ -1,6 +1,6 @@
 import type { Delta } from '@messenger/core';
 
-/** The delta log's shapes (delta-log.ts), shared with the appenders (delta-append.ts). */
+/** The delta log's shapes (delta-log.ts), shared with the appenders (storage/sqlite/delta-log.ts, storage/postgres/delta-log.ts). */
 
 export interface AckMark {
   threadId: string;
