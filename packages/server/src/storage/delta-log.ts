@@ -1,6 +1,5 @@
 import type { Delta } from '@messenger/core';
 import type { RawBuilder, Transaction } from 'kysely';
-import type { DeltaEntry, DeltaNote } from '../features/sync/delta-types';
 import type { Database } from './database';
 
 /**
@@ -39,4 +38,33 @@ export interface AppendInput extends AppendOptions {
   userIds: readonly string[];
   payloadOf: (delta: Delta) => string;
   now: number;
+}
+
+/** The delta log's shapes, shared by the appenders and the readers (features/sync/delta-log.ts). */
+
+export interface AckMark {
+  threadId: string;
+  /** The participant the user receives the message as: themselves or a page they administer. */
+  as: string;
+  seqInThread: number;
+}
+
+export interface DeltaEntry {
+  userId: string;
+  delta: Delta;
+  /** Set for a message the user received from someone else: its ack marks it delivered. */
+  ack?: AckMark;
+}
+
+export interface StoredDelta {
+  seq: number;
+  /** The delta's JSON, sent to clients verbatim. */
+  payload: string;
+}
+
+/** "User U's log reached seq N", with the newest deltas inline so nodes can push without a read. */
+export interface DeltaNote {
+  userId: string;
+  seq: number;
+  deltas: StoredDelta[];
 }

@@ -2,9 +2,8 @@ import type { Delta } from '@messenger/core';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../storage/database';
 import type { Db } from '../../storage/db';
-import type { AppendOptions } from '../../storage/delta-log';
 import { storesOf } from '../../storage/stores';
-import type { DeltaEntry, DeltaNote, StoredDelta } from './delta-types';
+import type { AppendOptions, DeltaEntry, DeltaNote, StoredDelta } from '../../storage/delta-log';
 import { withSyncTables } from './tables';
 
 /**
@@ -18,7 +17,7 @@ import { withSyncTables } from './tables';
  * reads walk a user's links back from the head.
  */
 
-export type { AckMark, DeltaEntry, DeltaNote, StoredDelta } from './delta-types';
+export type { AckMark, DeltaEntry, DeltaNote, StoredDelta } from '../../storage/delta-log';
 
 /**
  * Appends inside `trx`, a transaction of `db`, through the dialect's

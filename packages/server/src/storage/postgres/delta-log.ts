@@ -1,5 +1,4 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DeltaNote } from '../../features/sync/delta-types';
 import type { SyncDatabase, SyncTables } from '../../features/sync/tables';
 import {
   integerArrayLiteral,
@@ -7,7 +6,7 @@ import {
   recordSeparated,
   textArrayLiteral,
 } from '../array-literals';
-import type { AppendInput, DeltaLog } from '../delta-log';
+import type { AppendInput, DeltaLog, DeltaNote } from '../delta-log';
 import { DELTA_ID_BLOCK } from '../migrations/013-delta-id-blocks';
 import { PREPARED, PREPARED_THEN_COMMIT } from '../prepared-statements';
 

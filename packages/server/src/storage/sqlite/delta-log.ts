@@ -1,8 +1,6 @@
-import type { DeltaLog } from '../delta-log';
+import type { AppendInput, DeltaEntry, DeltaLog, DeltaNote } from '../delta-log';
 import type { DirectSql } from '../db';
 import { inGroups, placeholders } from '../direct-rows';
-import type { DeltaEntry, DeltaNote } from '../../features/sync/delta-types';
-import type { AppendInput } from '../delta-log';
 
 interface Head {
   seq: number;
