@@ -119,6 +119,19 @@ export async function findOcclusions(page: Page): Promise<Occlusion[]> {
     const coverAt = (element: Element): Element | 'nothing shown' | null => {
       const shown = visibleRect(element);
       if (shown === null) return 'nothing shown';
+      // A link wrapped over two lines: its box's centre can fall between its
+      // pieces, on the sentence around it. Any piece a tap reaches will do.
+      const pieces = Array.from(element.getClientRects());
+      if (pieces.length > 1) {
+        const reached = pieces.some((piece) => {
+          const at = document.elementFromPoint(
+            piece.left + piece.width / 2,
+            piece.top + piece.height / 2,
+          );
+          return at !== null && (at === element || element.contains(at));
+        });
+        if (reached) return null;
+      }
       const hit = document.elementFromPoint(
         shown.left + shown.width / 2,
         shown.top + shown.height / 2,

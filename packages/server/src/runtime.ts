@@ -6,7 +6,7 @@ import type { Config } from './config';
 import { FileBlobStore, type BlobStore } from './features/attachments/blob-store';
 import { SendBatcher } from './features/messaging/send-batcher';
 import type { SentMessage } from './features/messaging/send-service';
-import { SEND_BATCHING, sendSessionStore } from './features/messaging/send-session';
+import { sendSessionStore } from './features/messaging/send-session';
 import { createMetrics, type Metrics } from './features/observability/metrics';
 import { startTracing, type Tracing } from './features/observability/tracing';
 import { MemoryPresenceStore, type PresenceStore } from './features/presence/store';
@@ -19,6 +19,7 @@ import { createSyncRuntime, type SyncRuntime } from './runtime-sync';
 import { openDb, type Db } from './storage/db';
 import { migrateToLatest } from './storage/migrate';
 import { openRedis } from './storage/redis';
+import { storesOf } from './storage/stores';
 
 /**
  * Parts a caller brings instead of the ones the config describes (tests: a
@@ -117,7 +118,7 @@ export async function createRuntime(
     ...(config.oidc === undefined ? {} : { oidc: new OidcProvider(config.oidc) }),
     blobs: overrides.blobs ?? new FileBlobStore(join(config.dataDir, 'blobs')),
     presence: overrides.presence ?? new MemoryPresenceStore(clock),
-    sends: new SendBatcher<SentMessage>(base, sendSessionStore(base), SEND_BATCHING[db.dialect]),
+    sends: new SendBatcher<SentMessage>(base, sendSessionStore(base), storesOf(db).send.batching),
     lifecycle: { draining: false },
     syncOptions: syncOptions({
       ...(config.presenceSweepMs === undefined ? {} : { presenceSweepMs: config.presenceSweepMs }),

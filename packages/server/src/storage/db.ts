@@ -15,6 +15,7 @@ export type DialectName = 'sqlite' | 'postgres';
  * in one transaction and nothing partial is ever committed.
  */
 export interface Db {
+  /** Read by storesOf (stores.ts) and the migrations only: features never branch on it. */
   readonly dialect: DialectName;
   readonly kysely: Kysely<Database>;
   read<T>(fn: (db: Kysely<Database>) => Promise<T>): Promise<T>;
@@ -23,7 +24,8 @@ export interface Db {
    * SQLite only (undefined on PostgreSQL): statements run straight on the one
    * connection, for hot paths where Kysely's building, compiling and async
    * executor cost more than SQLite's work. Only inside `transact`, whose
-   * transaction holds the connection: the statements run in it.
+   * transaction holds the connection: the statements run in it. Used by
+   * storage/sqlite/ only: features reach it through storesOf (stores.ts).
    */
   readonly direct?: DirectSql;
   close(): Promise<void>;

@@ -1,15 +1,10 @@
-import { attachmentsMigration } from '../features/attachments/migration';
-import { callsMigration } from '../features/calls/migration';
-import { conversationSettingsMigration } from '../features/conversation-settings/migration';
-import { hiddenMessagesMigration } from '../features/hidden-messages/migration';
-import { messageEditsMigration } from '../features/message-edits/migration';
-import { reactionsMigration } from '../features/reactions/migration';
-import { repliesMentionsMigration } from '../features/replies-mentions/migration';
-import { searchMigration } from '../features/search/migration';
 import type { DialectMigration } from './dialect-migration';
 import { networkMigration } from './migrations/001-network';
 import { accountsMigration } from './migrations/002-accounts';
 import { syncMigration } from './migrations/003-sync';
+import { searchMigration } from './migrations/004-search';
+import { attachmentsMigration } from './migrations/005-attachments';
+import { callsMigration } from './migrations/006-calls';
 import { deltaChainMigration } from './migrations/007-delta-chain';
 import { unreadIndexesMigration } from './migrations/008-unread-indexes';
 import { sharedPayloadsMigration } from './migrations/009-shared-payloads';
@@ -18,13 +13,19 @@ import { priorHeadMigration } from './migrations/011-prior-head';
 import { threadActivityUnindexedMigration } from './migrations/012-thread-activity-unindexed';
 import { deltaIdBlocksMigration } from './migrations/013-delta-id-blocks';
 import { rosterVersionsMigration } from './migrations/014-roster-versions';
+import { reactionsMigration } from './migrations/020-reactions';
+import { messageEditsMigration } from './migrations/021-message-edits';
+import { hiddenMessagesMigration } from './migrations/022-hidden-messages';
 import { openCallsIndexMigration } from './migrations/030-open-calls-index';
 import { provisioningMigration } from './migrations/045-provisioning';
 import { ssoMigration } from './migrations/046-sso';
+import { repliesMentionsMigration } from './migrations/050-replies-mentions';
+import { conversationSettingsMigration } from './migrations/055-conversation-settings';
 
 /**
- * Every migration in order. Names sort in the order they run; a feature adds
- * its own file and one line here.
+ * Every migration in order. Names sort in the order they run. Every migration lives in
+ * migrations/ (storage imports no feature): a feature's tables are added by a
+ * new file there and one line here.
  */
 export const migrations: Record<string, DialectMigration> = {
   '001-network': networkMigration,

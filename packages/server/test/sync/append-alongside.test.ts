@@ -44,7 +44,7 @@ describe.skipIf(!postgres)('writes alongside the delta append (postgres)', () =>
         trx.withPlugin(counter),
         ['91', '92'].map((userId) => ({ userId, delta: receipt(1) })),
         1,
-        undefined,
+        testDb.db,
         { alongside: sql`probe as (insert into alongside_probe (n) values (1), (2))` },
       ),
     );
@@ -58,7 +58,7 @@ describe.skipIf(!postgres)('writes alongside the delta append (postgres)', () =>
 
   it('runs the writes when there is nothing to append', async () => {
     const notes = await testDb.db.transact((trx) =>
-      appendDeltas(trx, [], 2, undefined, {
+      appendDeltas(trx, [], 2, testDb.db, {
         alongside: sql`probe as (insert into alongside_probe (n) values (3))`,
       }),
     );
@@ -72,7 +72,7 @@ describe.skipIf(!postgres)('writes alongside the delta append (postgres)', () =>
         trx,
         [{ userId: '91', delta: receipt(2) }],
         3,
-        undefined,
+        testDb.db,
         // 1 is taken: the statement fails, its append with it.
         { alongside: sql`probe as (insert into alongside_probe (n) values (1))` },
       ),

@@ -84,7 +84,7 @@ describe.each(dialects)('the linked delta log (%s)', (dialect) => {
           { userId: '72', delta: receipt(5) },
         ],
         5000,
-        db.direct,
+        db,
       ),
     );
     expect(notes.map((n) => [n.userId, n.seq])).toEqual([
@@ -104,7 +104,7 @@ describe.each(dialects)('the linked delta log (%s)', (dialect) => {
           trx,
           users.map((userId) => ({ userId, delta: receipt(n) })),
           n,
-          db.direct,
+          db,
         ),
       );
     await batch(['83', '81', '82'], 1);
@@ -132,7 +132,7 @@ describe.each(dialects)('the linked delta log (%s)', (dialect) => {
           trx,
           users.map((userId) => ({ userId, delta: receipt(n) })),
           n,
-          db.direct,
+          db,
         ),
       );
     await append(['86'], 1);
@@ -155,7 +155,7 @@ describe.each(dialects)('the linked delta log (%s)', (dialect) => {
         trx,
         Array.from({ length: 5 }, (_, i) => ({ userId: '91', delta: receipt(i + 1) })),
         1000,
-        db.direct,
+        db,
       ),
     );
     await withSyncTables(db.kysely)
@@ -172,7 +172,7 @@ describe.each(dialects)('the linked delta log (%s)', (dialect) => {
     testDb = await createTestDb(dialect);
     const db = testDb.db;
     const append = (entries: { userId: string; delta: Delta }[], at: number) =>
-      db.transact((trx) => appendDeltas(trx, entries, at, db.direct));
+      db.transact((trx) => appendDeltas(trx, entries, at, db));
     const message = receipt(7);
     await append(
       [
@@ -227,7 +227,7 @@ describe.each(dialects)('the linked delta log (%s)', (dialect) => {
       ...Array.from({ length: count }, (_, i) => ({ userId, delta: receipt(i + 1) })),
       { userId, delta: shared },
     ]);
-    const notes = await db.transact((trx) => appendDeltas(trx, entries, 1_000, db.direct));
+    const notes = await db.transact((trx) => appendDeltas(trx, entries, 1_000, db));
     expect(notes.map((n) => [n.userId, n.seq, n.deltas.length])).toEqual([
       ['61', 40_001, 40_001],
       ['62', counts['62'] + 1, counts['62'] + 1],
@@ -245,7 +245,7 @@ describe.each(dialects)('the linked delta log (%s)', (dialect) => {
         trx,
         [1, 2, 3].map((n) => ({ userId: '63', delta: receipt(n) })),
         2_000,
-        db.direct,
+        db,
       ),
     );
     expect(await countRows(db, 'delta_log')).toBe(DELTA_ID_BLOCK + 5);
@@ -260,7 +260,7 @@ describe.each(dialects)('the linked delta log (%s)', (dialect) => {
           trx,
           Array.from({ length: count }, (_, i) => ({ userId: '95', delta: receipt(i) })),
           at,
-          db.direct,
+          db,
         ),
       );
     await append(10, 1_000);
@@ -283,7 +283,7 @@ describe.each(dialects)('the linked delta log (%s)', (dialect) => {
         trx,
         Array.from({ length: count }, (_, i) => ({ userId: '99', delta: receipt(i) })),
         1_000,
-        db.direct,
+        db,
       );
     await db.transact(append(2));
     await expect(
@@ -309,7 +309,7 @@ describe.each(dialects)('the linked delta log (%s)', (dialect) => {
           trx,
           Array.from({ length: count }, (_, i) => ({ userId, delta: receipt(i) })),
           at,
-          db.direct,
+          db,
         ),
       );
     // Ids in append order: Ann's old rows (more than one read of the old end),

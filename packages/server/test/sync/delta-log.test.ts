@@ -37,7 +37,7 @@ describe.each(dialects)('the delta log (%s)', (dialect) => {
           { userId: '20', delta: receipt(3) },
         ],
         1000,
-        testDb.db.direct,
+        testDb.db,
       ),
     );
     expect(notes.map((n) => [n.userId, n.seq, n.deltas.map((d) => d.seq)])).toEqual([
@@ -60,11 +60,9 @@ describe.each(dialects)('the delta log (%s)', (dialect) => {
       Array.from({ length: 1 + (i % 3) }, (_, k) => ({ userId, delta: receipt(i * 10 + k) })),
     );
     await testDb.db.transact((trx) =>
-      appendDeltas(trx, [{ userId: users[7]!, delta: receipt(1) }], 500, testDb.db.direct),
+      appendDeltas(trx, [{ userId: users[7]!, delta: receipt(1) }], 500, testDb.db),
     );
-    const notes = await testDb.db.transact((trx) =>
-      appendDeltas(trx, entries, 1000, testDb.db.direct),
-    );
+    const notes = await testDb.db.transact((trx) => appendDeltas(trx, entries, 1000, testDb.db));
     expect(notes.map((n) => n.userId)).toEqual(users);
     for (const [i, userId] of users.entries()) {
       const before = i === 7 ? 1 : 0;
@@ -95,7 +93,7 @@ describe.each(dialects)('the delta log (%s)', (dialect) => {
     ).rejects.toThrow('the change failed');
     await expect(
       commitWithDeltas(ctx, async (trx) => {
-        await appendDeltas(trx, [{ userId: '30', delta: receipt(1) }], 1, testDb.db.direct);
+        await appendDeltas(trx, [{ userId: '30', delta: receipt(1) }], 1, testDb.db);
         throw new Error('after append');
       }),
     ).rejects.toThrow('after append');
@@ -131,7 +129,7 @@ describe.each(dialects)('the delta log (%s)', (dialect) => {
         trx,
         Array.from({ length: 10 }, (_, i) => ({ userId: '50', delta: receipt(i) })),
         base + 1_000,
-        testDb.db.direct,
+        testDb.db,
       ),
     );
     await testDb.db.transact((trx) =>
@@ -139,7 +137,7 @@ describe.each(dialects)('the delta log (%s)', (dialect) => {
         trx,
         Array.from({ length: 5 }, (_, i) => ({ userId: '50', delta: receipt(i) })),
         base + 50_000,
-        testDb.db.direct,
+        testDb.db,
       ),
     );
     // Count: keep the newest 12 of 15.

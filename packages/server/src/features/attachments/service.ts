@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { isAttachmentMimeType, type AttachmentRef } from '@messenger/core';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Database } from '../../storage/database';
+import { storesOf } from '../../storage/stores';
 import type { Viewer } from '../accounts/viewer';
 import { actorIn } from '../messaging/audience';
 import { getParticipants } from '../messaging/repo';
@@ -117,11 +118,7 @@ export async function uploadAttachment(
     stale = await ctx.db.transact(async (trx) => {
       // One upload of an account at a time on PostgreSQL (SQLite has one writer):
       // two at once must not both fit under the quota.
-      if (ctx.db.dialect === 'postgres') {
-        await sql`select pg_advisory_xact_lock(hashtext(${`attachments:${viewer.id}`}))`.execute(
-          trx,
-        );
-      }
+      await storesOf(ctx.db).locks.exclusive(trx, `attachments:${viewer.id}`);
       await trx
         .insertInto('attachments')
         .values({

@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Database } from '../../storage/database';
+import { storesOf } from '../../storage/stores';
 import type { Viewer } from '../accounts/viewer';
 import { removeBlobs, unbindMessageAttachments } from '../attachments/service';
 import { actorIn, viewingsOf } from '../messaging/audience';
@@ -46,14 +47,16 @@ async function ownMessage(
   const k = withSyncTables(trx);
   const place = parseMessageId(messageId);
   if (place === null) throw noSuchMessage();
-  let query = k
-    .selectFrom('messages')
-    .select(['id', 'thread_id', 'sender_id', 'kind', 'text', 'created_at'])
-    .where('thread_id', '=', place.threadId)
-    .where('seq_in_thread', '=', place.seq);
   // An edit and an unsend of one message at once: one waits for the other.
-  if (ctx.db.dialect === 'postgres') query = query.forUpdate();
-  const message = await query.executeTakeFirst();
+  const message = await storesOf(ctx.db)
+    .locks.forUpdate(
+      k
+        .selectFrom('messages')
+        .select(['id', 'thread_id', 'sender_id', 'kind', 'text', 'created_at'])
+        .where('thread_id', '=', place.threadId)
+        .where('seq_in_thread', '=', place.seq),
+    )
+    .executeTakeFirst();
   if (message === undefined) throw noSuchMessage();
   const participants = await getParticipants(k, message.thread_id);
   const actor = await actorIn(k, participants, viewer.id);

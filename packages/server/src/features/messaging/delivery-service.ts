@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { storesOf } from '../../storage/stores';
 import { commitWithDeltas } from '../sync/commit';
 import { readAckMarks } from '../sync/delta-log';
 import { withSyncTables } from '../sync/tables';
@@ -19,8 +20,9 @@ export async function processAck(ctx: AppContext, userId: string, seq: number): 
       .values({ user_id: userId, acked_seq: 0 })
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute();
-    let watermark = k.selectFrom('delivery_acks').select('acked_seq').where('user_id', '=', userId);
-    if (ctx.db.dialect === 'postgres') watermark = watermark.forUpdate();
+    const watermark = storesOf(ctx.db).locks.forUpdate(
+      k.selectFrom('delivery_acks').select('acked_seq').where('user_id', '=', userId),
+    );
     const acked = (await watermark.executeTakeFirstOrThrow()).acked_seq;
     if (seq <= acked) return;
     await k

@@ -5,8 +5,8 @@ import {
   type Mention,
   type WireMessage,
 } from '@messenger/core';
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { MessageTable, ParticipantKind, ThreadKind } from '../network/tables';
+import type { Kysely } from 'kysely';
+import { MESSAGE_COLUMNS, type MessageRecord } from '../../storage/records';
 import type { SyncDatabase } from '../sync/tables';
 
 /**
@@ -16,85 +16,14 @@ import type { SyncDatabase } from '../sync/tables';
  */
 export type K = Kysely<SyncDatabase>;
 
-export interface ThreadRecord {
-  id: string;
-  kind: ThreadKind;
-  name: string | null;
-  image_src: string | null;
-  created_at: number;
-  last_activity_at: number;
-  last_message_seq: number;
-}
-
-export interface ParticipantRecord {
-  thread_id: string;
-  participant_id: string;
-  participant_kind: ParticipantKind;
-  folder: string;
-  nickname: string | null;
-  last_read_seq: number;
-  last_delivered_seq: number;
-  hidden: number;
-  joined_at: number;
-}
-
-/** A stored message as the services read it (the table row without its FTS rowid). */
-export type MessageRecord = Omit<Selectable<MessageTable>, 'rowid'>;
-
-export const THREAD_COLUMNS = [
-  'id',
-  'kind',
-  'name',
-  'image_src',
-  'created_at',
-  'last_activity_at',
-  'last_message_seq',
-] as const;
-
-export const PARTICIPANT_COLUMNS = [
-  'thread_id',
-  'participant_id',
-  'participant_kind',
-  'folder',
-  'nickname',
-  'last_read_seq',
-  'last_delivered_seq',
-  'hidden',
-  'joined_at',
-] as const;
-
-export async function getThread(k: K, threadId: string): Promise<ThreadRecord | undefined> {
-  const row = await k
-    .selectFrom('threads')
-    .select(THREAD_COLUMNS)
-    .where('id', '=', threadId)
-    .executeTakeFirst();
-  if (row === undefined) return undefined;
-  return {
-    ...row,
-    created_at: row.created_at,
-    last_activity_at: row.last_activity_at,
-    last_message_seq: row.last_message_seq,
-  };
-}
-
-/** Participants in the order they joined. */
-export async function getParticipants(k: K, threadId: string): Promise<ParticipantRecord[]> {
-  const rows = await k
-    .selectFrom('thread_participants')
-    .select(PARTICIPANT_COLUMNS)
-    .where('thread_id', '=', threadId)
-    .orderBy('joined_at')
-    .orderBy('participant_id')
-    .execute();
-  return rows.map((row) => ({
-    ...row,
-    participant_kind: row.participant_kind === 'page' ? 'page' : 'person',
-    last_read_seq: row.last_read_seq,
-    last_delivered_seq: row.last_delivered_seq,
-    joined_at: row.joined_at,
-  }));
-}
+export type { MessageRecord, ParticipantRecord, ThreadRecord } from '../../storage/records';
+export {
+  getParticipants,
+  getThread,
+  insertMessage,
+  messageByOfflineId,
+  nextMessageSeq,
+} from '../../storage/thread-queries';
 
 /** The one-to-one thread of two participants, if they have one. */
 export async function findOneToOne(k: K, a: string, b: string): Promise<string | undefined> {
@@ -110,36 +39,6 @@ export async function findOneToOne(k: K, a: string, b: string): Promise<string |
     .orderBy('t.id')
     .executeTakeFirst();
   return row?.id;
-}
-
-export const MESSAGE_COLUMNS = [
-  'id',
-  'thread_id',
-  'sender_id',
-  'text',
-  'created_at',
-  'seq_in_thread',
-  'offline_threading_id',
-  'entry_point',
-  'tags',
-  'kind',
-  'attachments',
-  'reply_to',
-  'mentions',
-] as const;
-
-export async function messageByOfflineId(
-  k: K,
-  senderId: string,
-  offlineThreadingId: string,
-): Promise<MessageRecord | undefined> {
-  const row = await k
-    .selectFrom('messages')
-    .select(MESSAGE_COLUMNS)
-    .where('sender_id', '=', senderId)
-    .where('offline_threading_id', '=', offlineThreadingId)
-    .executeTakeFirst();
-  return row;
 }
 
 /**
@@ -161,24 +60,6 @@ export async function messagePage(
   if (range.before !== undefined) query = query.where('seq_in_thread', '<', range.before);
   const rows = await query.orderBy('seq_in_thread', 'desc').limit(limit).execute();
   return rows.reverse();
-}
-
-export async function insertMessage(k: K, message: MessageRecord): Promise<void> {
-  await k.insertInto('messages').values(message).execute();
-}
-
-/** Takes the thread's next message seq (locking the thread row until commit). */
-export async function nextMessageSeq(k: K, threadId: string, now: number): Promise<number> {
-  const row = await k
-    .updateTable('threads')
-    .set({
-      last_message_seq: sql<number>`last_message_seq + 1`,
-      last_activity_at: sql<number>`case when last_activity_at > ${now} then last_activity_at else ${now} end`,
-    })
-    .where('id', '=', threadId)
-    .returning('last_message_seq')
-    .executeTakeFirstOrThrow();
-  return row.last_message_seq;
 }
 
 /** Messages after `afterSeq` written by someone other than the participant. */

@@ -1,3 +1,4 @@
+import type { HeldRosters } from '../../storage/send-store';
 import type { ParticipantRecord } from './repo';
 
 /**
@@ -12,7 +13,7 @@ import type { ParticipantRecord } from './repo';
  *
  * Bounded: past `capacity` threads the one used least recently goes.
  */
-export class RosterCache {
+export class RosterCache implements HeldRosters {
   private readonly entries = new Map<string, CachedRoster>();
 
   constructor(private readonly capacity = 4_096) {}

@@ -6,7 +6,7 @@ import {
   type SendTrace,
   type Tracing,
 } from '../observability/tracing';
-import type { DialectName } from '../../storage/db';
+import type { Stores } from '../../storage/stores';
 
 /**
  * The batch's part of each traced send's trace (tracing on only): the wait
@@ -30,7 +30,7 @@ export interface BatchTrace {
 export function startBatchTrace(
   tracing: Tracing,
   ordered: readonly { trace: SendTrace | undefined }[],
-  dialect: DialectName,
+  system: Stores['systemName'],
 ): BatchTrace | null {
   const traced: { at: number; trace: SendTrace; transaction: Span }[] = [];
   const now = preciseNow();
@@ -41,7 +41,7 @@ export function startBatchTrace(
     childSpan(tracing, trace, 'send_message wait', trace.queuedAt, size).end(now);
     const transaction = childSpan(tracing, trace, 'send_message transaction', now, {
       ...size,
-      'db.system.name': dialect === 'postgres' ? 'postgresql' : 'sqlite',
+      'db.system.name': system,
     });
     traced.push({ at, trace, transaction });
   });

@@ -1,8 +1,9 @@
 import type { SendMessageInput } from '@messenger/core';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { Database } from '../../storage/database';
+import { storesOf } from '../../storage/stores';
 import type { Viewer } from '../accounts/viewer';
 import type { SendTrace } from '../observability/tracing';
 import {
@@ -194,7 +195,7 @@ export class SendBatcher<T> {
     const traced =
       this.ctx.tracing === undefined
         ? null
-        : startBatchTrace(this.ctx.tracing, ordered, this.ctx.db.dialect);
+        : startBatchTrace(this.ctx.tracing, ordered, storesOf(this.ctx.db).systemName);
     let savepoints = false;
     for (let attempt = 1; ; attempt += 1) {
       let notes: DeltaNote[] = [];
@@ -310,9 +311,7 @@ export class SendBatcher<T> {
 
   /** A statement of the batch's transaction; on SQLite straight on the connection. */
   private async exec(trx: Transaction<Database>, text: string): Promise<void> {
-    const direct = this.ctx.db.direct;
-    if (direct === undefined) await sql.raw(text).execute(trx);
-    else direct.run(text, []);
+    await storesOf(this.ctx.db).run(trx, text);
   }
 }
 

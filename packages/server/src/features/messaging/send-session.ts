@@ -1,8 +1,10 @@
 import type { SendMessageInput, WireMessage } from '@messenger/core';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Database } from '../../storage/database';
+import type { SendStore } from '../../storage/send-store';
+import { storesOf } from '../../storage/stores';
 import type { Viewer } from '../accounts/viewer';
 import { bindAttachments } from '../attachments/service';
 import { appendDeltas } from '../sync/delta-log';
@@ -22,10 +24,7 @@ import {
 } from './repo';
 import { blocksAmong, findParty } from './relations-repo';
 import { RosterCache } from './roster-cache';
-import { sendStoreOf, type SendStore } from './send-store';
 import { batchedStore } from './send-store-batched';
-import { postgresBatchIo } from './send-batch-io-postgres';
-import { sqliteBatchIo } from './send-batch-io-sqlite';
 import { addThreadUpdates } from './snapshot';
 import { checkMentions, checkReply, quotesIn, recordMentions } from '../replies-mentions/service';
 
@@ -46,33 +45,9 @@ export function sendSessionStore(ctx: SessionDeps): SendBatchStore<SentMessage> 
 }
 
 /**
- * SQLite has one writer: one batch at a time, up to 128 sends (at about
- * 0.2 ms each, ~25 ms of holding the writer; a larger batch shares more of
- * the log's pages between its recipients' deltas). PostgreSQL writes two
- * lanes of batches side by side per node (a thread always in the same lane,
- * so they never wait on each other's thread locks), leaving connections of
- * the pool for reads. Two lanes beat one, four and eight in the delivery
- * bench (10,000 sockets, two nodes: p99 at 500 messages/s 33 ms against 45,
- * 53 and 102 ms): with a round trip per statement, not per send, more lanes
- * only meant more transactions contending for the same cores.
- */
-export const SEND_BATCHING = {
-  sqlite: {
-    maxBatch: 128,
-    concurrency: 1,
-    failedStatementAbortsTransaction: false,
-  },
-  postgres: {
-    maxBatch: 64,
-    concurrency: 2,
-    failedStatementAbortsTransaction: true,
-  },
-} as const;
-
-/**
  * The store a batch attempt's sends share. Unguarded: the batch's rows read
- * at once and its writes deferred to a few statements (send-store-batched.ts),
- * prepared statements on SQLite, a few round trips on PostgreSQL. Guarded
+ * at once and its writes deferred to a few statements (send-store-batched.ts,
+ * with the dialect's BatchIo: storage/sqlite/send-store.ts, storage/postgres/send-store.ts). Guarded
  * (each send in a savepoint, whose rollback must undo its writes): the plain
  * store, writing at once.
  */
@@ -84,14 +59,9 @@ async function openSession(
   guarded: boolean,
 ): Promise<SendSession<SentMessage>> {
   const k = withSyncTables(trx);
-  const plain = sendStoreOf(k, ctx.db.direct);
-  const store = guarded
-    ? plain
-    : await batchedStore(
-        ctx.db.direct === undefined ? postgresBatchIo(k, rosters) : sqliteBatchIo(ctx.db.direct),
-        plain,
-        batch,
-      );
+  const storage = storesOf(ctx.db).send;
+  const plain = storage.store(k);
+  const store = guarded ? plain : await batchedStore(storage.batchIo(k, rosters), plain, batch);
   return {
     send: (scope, viewer, input) => sendIn(ctx, trx, k, store, scope, viewer, input),
     finish: async (entries, now) => {
@@ -99,7 +69,7 @@ async function openSession(
       // batch's COMMIT right behind it (the batcher does nothing after it).
       const alongside = store.takeDeferredWrites?.();
       await store.flush();
-      return appendDeltas(trx, entries, now, ctx.db.direct, { alongside, endsTransaction: true });
+      return appendDeltas(trx, entries, now, ctx.db, { alongside, endsTransaction: true });
     },
   };
 }
@@ -254,11 +224,9 @@ async function directTarget(
   if (recipient.memorialized) {
     throw new AppError('forbidden', 'This account is memorialized.', 403, 'recipient_id');
   }
-  if (ctx.db.dialect === 'postgres') {
-    // Two first messages between the same two people at once must not make two threads.
-    const pair = [viewer.id, recipientId].sort().join(':');
-    await sql`select pg_advisory_xact_lock(hashtext(${`dm:${pair}`}))`.execute(trx);
-  }
+  // Two first messages between the same two people at once must not make two threads.
+  const pair = [viewer.id, recipientId].sort().join(':');
+  await storesOf(ctx.db).locks.exclusive(trx, `dm:${pair}`);
   const threadId = await findOneToOne(k, viewer.id, recipientId);
   if (threadId === undefined) {
     return {

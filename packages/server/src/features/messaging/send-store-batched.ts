@@ -1,6 +1,12 @@
-import type { RawBuilder } from 'kysely';
 import type { BatchedSend } from './send-batcher';
-import type { SendStore } from './send-store';
+import type {
+  BatchIo,
+  BatchWrites,
+  OfflineIdPair,
+  ReadMarkWrite,
+  SendStore,
+  ThreadHeadWrite,
+} from '../../storage/send-store';
 import type { MessageRecord, ParticipantRecord, ThreadRecord } from './repo';
 
 /**
@@ -26,50 +32,6 @@ import type { MessageRecord, ParticipantRecord, ThreadRecord } from './repo';
  * A failed `flush` (a duplicate from another node, say) spoils the batch,
  * which runs again with a savepoint per send and the plain store.
  */
-
-/** What a batch reads up front: rows of the named threads and of the offline ids. */
-export interface BatchReadAhead {
-  threads: ThreadRecord[];
-  /** Ordered by thread, then as `SendStore.participants` orders them. */
-  participants: ParticipantRecord[];
-  messages: MessageRecord[];
-}
-
-export interface OfflineIdPair {
-  senderId: string;
-  offlineId: string;
-}
-
-export interface ThreadHeadWrite {
-  threadId: string;
-  seq: number;
-  at: number;
-}
-
-export interface ReadMarkWrite {
-  threadId: string;
-  participantId: string;
-  seq: number;
-  accept: boolean;
-}
-
-export interface BatchWrites {
-  messages: readonly MessageRecord[];
-  heads: readonly ThreadHeadWrite[];
-  reads: readonly ReadMarkWrite[];
-}
-
-/** The dialect's statements for a batch (send-batch-io.ts). */
-export interface BatchIo {
-  /** Thread ids sorted; on PostgreSQL the threads are locked in that order. */
-  readAhead(threadIds: readonly string[], pairs: readonly OfflineIdPair[]): Promise<BatchReadAhead>;
-  write(writes: BatchWrites): Promise<void>;
-  /**
-   * PostgreSQL: the writes as data-modifying queries for the statement that
-   * appends the batch's deltas (delta-append.ts, `alongside`).
-   */
-  alongside?: (writes: BatchWrites) => RawBuilder<unknown>;
-}
 
 export async function batchedStore(
   io: BatchIo,

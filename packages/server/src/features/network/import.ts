@@ -6,6 +6,7 @@ import {
 } from '@messenger/core';
 import { AppError } from '../../errors';
 import type { Db } from '../../storage/db';
+import { storesOf } from '../../storage/stores';
 import { hashPasswords } from './password-hashes';
 import { findPeople, findPeopleByUsername } from './repo';
 import type { ImportCounts, ProgressListener } from './import-types';
@@ -85,7 +86,7 @@ export async function importNetwork(
     .map((person) => person.id);
 
   return db.transact((trx) =>
-    writeNetwork(trx, db.dialect, network, {
+    writeNetwork(trx, storesOf(db).search, network, {
       passwordHashes: hashes,
       renamedPeople: renamed,
       now: options.now,

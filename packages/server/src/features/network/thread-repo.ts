@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { IMPORTED_MESSAGE_COLUMNS } from '../../storage/records';
 import type { MessageRow } from './rows';
 import type { ThreadTable } from './tables';
 import { changed, chunks, excluded, type Db } from './upsert-sql';
@@ -86,17 +87,6 @@ export async function clearThreadContents(db: Db, threadIds: readonly string[]):
   }
 }
 
-const MESSAGE_COLUMNS = [
-  'thread_id',
-  'sender_id',
-  'text',
-  'created_at',
-  'seq_in_thread',
-  'offline_threading_id',
-  'entry_point',
-  'tags',
-  'kind',
-] as const;
 export async function upsertMessages(db: Db, rows: MessageRow[]): Promise<void> {
   await db
     .insertInto('messages')
@@ -105,8 +95,8 @@ export async function upsertMessages(db: Db, rows: MessageRow[]): Promise<void> 
       oc
         // The id is mid.<thread>.<seq>: the same row (migration 010 dropped the id's own index).
         .columns(['thread_id', 'seq_in_thread'])
-        .doUpdateSet(excluded(MESSAGE_COLUMNS))
-        .where(changed('messages', MESSAGE_COLUMNS)),
+        .doUpdateSet(excluded(IMPORTED_MESSAGE_COLUMNS))
+        .where(changed('messages', IMPORTED_MESSAGE_COLUMNS)),
     )
     .execute();
 }

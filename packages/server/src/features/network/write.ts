@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import { flattenName, type Network } from '@messenger/core';
 import type { Database } from '../../storage/database';
-import type { DialectName } from '../../storage/db';
+import type { SearchIndex } from '../../storage/search-index';
 import type { ImportCounts, ProgressListener } from './import-types';
-import { createMessageFtsTriggers, dropMessageFtsTriggers, rebuildMessageFts } from './message-fts';
 import {
   deletePersonRelations,
   insertRelations,
@@ -53,7 +52,7 @@ export const DEFAULT_BULK_INDEX_THRESHOLD = 10_000;
 /** Writes a validated network inside the caller's transaction. */
 export async function writeNetwork(
   trx: Kysely<Database>,
-  dialect: DialectName,
+  search: SearchIndex,
   network: Network,
   input: WriteInput,
 ): Promise<ImportCounts> {
@@ -75,7 +74,7 @@ export async function writeNetwork(
   const relationCounts = await writeRelations(trx, network, onProgress);
   await writePagesAndGames(trx, network, onProgress);
   await writeThreads(trx, network, input.now, onProgress);
-  const messages = await writeMessages(trx, dialect, network, input);
+  const messages = await writeMessages(trx, search, network, input);
   await upsertSetting(
     trx,
     'allow_external_bug_reports',
@@ -220,14 +219,16 @@ async function writeThreads(
 
 async function writeMessages(
   trx: Kysely<Database>,
-  dialect: DialectName,
+  { bulkLoad }: SearchIndex,
   network: Network,
   { onProgress, bulkIndexThreshold }: WriteInput,
 ): Promise<number> {
   const total = network.threads.reduce((sum, thread) => sum + thread.messages.length, 0);
   const bulk =
-    dialect === 'sqlite' && total >= bulkIndexThreshold && total * 4 >= (await countMessages(trx));
-  if (bulk) await dropMessageFtsTriggers(trx);
+    bulkLoad !== undefined &&
+    total >= bulkIndexThreshold &&
+    total * 4 >= (await countMessages(trx));
+  if (bulk) await bulkLoad.suspend(trx);
   let done = 0;
   onProgress({ phase: 'messages', done, total });
   for (const batch of batches(messageRows(network), BATCH_SIZE)) {
@@ -237,8 +238,7 @@ async function writeMessages(
   }
   if (bulk) {
     onProgress({ phase: 'search-index', done: 0, total: 1 });
-    await rebuildMessageFts(trx);
-    await createMessageFtsTriggers(trx);
+    await bulkLoad.rebuild(trx);
     onProgress({ phase: 'search-index', done: 1, total: 1 });
   }
   return total;

@@ -2,6 +2,7 @@ import { reactionInputSchema, type WireReaction } from '@messenger/core';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
+import { storesOf } from '../../storage/stores';
 import type { Viewer } from '../accounts/viewer';
 import { actorIn, viewingsOf } from '../messaging/audience';
 import { parseMessageId } from '../messaging/ids';
@@ -68,14 +69,16 @@ export async function setReaction(
     const r = withReactionTables(k);
     const place = parseMessageId(messageId);
     if (place === null) throw noSuchMessage();
-    let query = k
-      .selectFrom('messages')
-      .select(['id', 'thread_id', 'sender_id', 'kind'])
-      .where('thread_id', '=', place.threadId)
-      .where('seq_in_thread', '=', place.seq);
     // Two people reacting at once: each delta must carry the other's reaction too.
-    if (ctx.db.dialect === 'postgres') query = query.forUpdate();
-    const message = await query.executeTakeFirst();
+    const message = await storesOf(ctx.db)
+      .locks.forUpdate(
+        k
+          .selectFrom('messages')
+          .select(['id', 'thread_id', 'sender_id', 'kind'])
+          .where('thread_id', '=', place.threadId)
+          .where('seq_in_thread', '=', place.seq),
+      )
+      .executeTakeFirst();
     if (message === undefined || message.id !== messageId) throw noSuchMessage();
     const participants = await getParticipants(k, message.thread_id);
     const actor = await actorIn(k, participants, viewer.id);

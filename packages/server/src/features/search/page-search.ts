@@ -6,6 +6,7 @@ import {
   type PageModel,
   type PageRow,
 } from '../graph/models';
+import { storesOf } from '../../storage/stores';
 import { PAGE_COLUMNS } from '../graph/pages-repo';
 import type { ViewerScope } from '../graph/scope';
 import type { PageCategory } from '../network/tables';
@@ -33,13 +34,13 @@ export async function searchPages(
   options: PageSearchOptions,
 ): Promise<PageModel[]> {
   if (matchesNothing(query)) return [];
-  const dialect = scope.db.dialect;
+  const search = storesOf(scope.db).search;
   const [rows, recent] = await scope.db.read((k) => {
     let q = k
       .selectFrom('pages')
       .select(PAGE_COLUMNS)
       .where('pages.category', '=', options.category)
-      .where(nameCondition(dialect, 'pages.name_flat', query));
+      .where(nameCondition(search, 'pages.name_flat', query));
     if (options.commerceOnly === true) q = q.where('pages.commerce', '=', 1);
     return Promise.all([
       q.orderBy('pages.name_flat').orderBy('pages.id').limit(CANDIDATES).execute(),
@@ -80,12 +81,12 @@ export async function searchGames(
   excludeIds?: ReadonlySet<string>,
 ): Promise<GameModel[]> {
   if (matchesNothing(query)) return [];
-  const dialect = scope.db.dialect;
+  const search = storesOf(scope.db).search;
   const rows: GameRow[] = await scope.db.read((k) =>
     k
       .selectFrom('games')
       .select(['id', 'name', 'name_flat'])
-      .where(nameCondition(dialect, 'games.name_flat', query))
+      .where(nameCondition(search, 'games.name_flat', query))
       .orderBy('name_flat')
       .orderBy('id')
       .limit(CANDIDATES)

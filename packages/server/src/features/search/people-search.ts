@@ -1,6 +1,7 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../storage/database';
-import type { DialectName } from '../../storage/db';
+import type { SearchIndex, WordBatch } from '../../storage/search-index';
+import { storesOf } from '../../storage/stores';
 import { compareAffinity, isListable, relationOf } from '../graph/circle';
 import { personModel, type PersonModel } from '../graph/models';
 import { PERSON_COLUMNS, type PersonRow } from '../graph/people-repo';
@@ -47,7 +48,7 @@ function basePeople(
  */
 async function circleMatches(
   k: Kysely<Database>,
-  dialect: DialectName,
+  search: SearchIndex,
   scope: ViewerScope,
   query: SearchQuery,
   aliasIds: readonly string[],
@@ -61,7 +62,7 @@ async function circleMatches(
     out.push(
       ...(await basePeople(k, scope.viewer.id, options)
         .where('people.id', 'in', chunk)
-        .where(nameCondition(dialect, 'people.name_flat', query))
+        .where(nameCondition(search, 'people.name_flat', query))
         .execute()),
     );
   }
@@ -78,7 +79,7 @@ async function circleMatches(
 /** Coworkers of a work viewer whose name matches, by name (they rank with friends). */
 function coworkerMatches(
   k: Kysely<Database>,
-  dialect: DialectName,
+  search: SearchIndex,
   scope: ViewerScope,
   query: SearchQuery,
   options: PeopleSearchOptions,
@@ -89,7 +90,7 @@ function coworkerMatches(
   return basePeople(k, viewer.id, options)
     .where('people.company_id', '=', viewer.companyId)
     .where('people.account', '=', 'work')
-    .where(nameCondition(dialect, 'people.name_flat', query))
+    .where(nameCondition(search, 'people.name_flat', query))
     .orderBy('people.name_flat')
     .orderBy('people.id')
     .limit(limit)
@@ -97,54 +98,23 @@ function coworkerMatches(
 }
 
 /** One page of word-index candidates after `afterKey` (people rowid on SQLite, id on PostgreSQL). */
-interface WordBatch {
-  rows: PersonRow[];
-  lastKey: string | null;
-}
-
-async function wordCandidates(
+function wordCandidates(
   k: Kysely<Database>,
-  dialect: DialectName,
+  search: SearchIndex,
   viewerId: string,
   query: SearchQuery,
   options: PeopleSearchOptions,
   afterKey: string | null,
   batchSize: number,
-): Promise<WordBatch> {
-  const money = options.canViewerSendMoney ? sql`and p.can_receive_money = 1` : sql``;
-  if (dialect === 'sqlite') {
-    // FTS5 hands out matches in rowid order, so the LIMIT stops the walk early.
-    const match = query.words.map((w) => `"${w}"*`).join(' ');
-    const after = afterKey === null ? sql`` : sql`and f.rowid > ${Number(afterKey)}`;
-    const result = await sql<PersonRow & { search_key: number }>`
-      select ${sql.join(PERSON_COLUMNS.map((c) => sql.ref(c.replace('people.', 'p.'))))},
-        f.rowid as search_key
-      from people_fts f join people p on p.rowid = f.rowid
-      where people_fts match ${match} ${after}
-        and p.memorialized = 0 and p.id <> ${viewerId} ${money}
-      order by f.rowid
-      limit ${batchSize}`.execute(k);
-    const last = result.rows.at(-1);
-    return {
-      rows: result.rows,
-      lastKey:
-        result.rows.length < batchSize || last === undefined ? null : String(last.search_key),
-    };
-  }
-  const tsquery = query.words.map((w) => `${w}:*`).join(' & ');
-  const after = afterKey === null ? sql`` : sql`and p.id > ${afterKey}`;
-  const result = await sql<PersonRow>`
-    select ${sql.join(PERSON_COLUMNS.map((c) => sql.ref(c.replace('people.', 'p.'))))}
-    from people p
-    where to_tsvector('simple', p.name_flat) @@ to_tsquery('simple', ${tsquery}) ${after}
-      and p.memorialized = 0 and p.id <> ${viewerId} ${money}
-    order by p.id
-    limit ${batchSize}`.execute(k);
-  const last = result.rows.at(-1);
-  return {
-    rows: result.rows,
-    lastKey: result.rows.length < batchSize || last === undefined ? null : last.id,
-  };
+): Promise<WordBatch<PersonRow>> {
+  return search.peopleByWords<PersonRow>(k, {
+    columns: PERSON_COLUMNS.map((c) => c.replace('people.', 'p.')),
+    words: query.words,
+    viewerId,
+    canReceiveMoneyOnly: options.canViewerSendMoney,
+    afterKey,
+    limit: batchSize,
+  });
 }
 
 /**
@@ -154,7 +124,7 @@ async function wordCandidates(
  */
 async function strangerMatches(
   k: Kysely<Database>,
-  dialect: DialectName,
+  search: SearchIndex,
   scope: ViewerScope,
   query: SearchQuery,
   options: PeopleSearchOptions,
@@ -162,7 +132,7 @@ async function strangerMatches(
 ): Promise<PersonRow[]> {
   const viewerId = scope.viewer.id;
   const prefix = await basePeople(k, viewerId, options)
-    .where(prefixCondition(dialect, 'people.name_flat', query))
+    .where(prefixCondition(search, 'people.name_flat', query))
     .orderBy('people.name_flat')
     .orderBy('people.id')
     .limit(needed)
@@ -174,7 +144,7 @@ async function strangerMatches(
   let verified = 0;
   let afterKey: string | null = null;
   for (let round = 0; round < MAX_ROUNDS && verified < needed; round += 1) {
-    const batch = await wordCandidates(k, dialect, viewerId, query, options, afterKey, batchSize);
+    const batch = await wordCandidates(k, search, viewerId, query, options, afterKey, batchSize);
     out.push(...batch.rows);
     verified += rankMatches(
       query,
@@ -200,7 +170,7 @@ export async function searchPeople(
 ): Promise<PersonModel[]> {
   if (matchesNothing(query)) return [];
   const circle = await scope.circle();
-  const dialect = scope.db.dialect;
+  const search = storesOf(scope.db).search;
   const aliasIds = [...circle.aliases]
     .filter(
       ([, alias]) =>
@@ -215,11 +185,11 @@ export async function searchPeople(
   const slack = options.limit + options.excludeIds.size + circle.blocked.size;
   const rows = await scope.db.read(async (k) => {
     const [near, coworkers] = await Promise.all([
-      circleMatches(k, dialect, scope, query, aliasIds, options),
-      coworkerMatches(k, dialect, scope, query, options, slack),
+      circleMatches(k, search, scope, query, aliasIds, options),
+      coworkerMatches(k, search, scope, query, options, slack),
     ]);
     if (options.circleOnly || query.normalized === '') return [...near, ...coworkers];
-    const strangers = await strangerMatches(k, dialect, scope, query, options, slack);
+    const strangers = await strangerMatches(k, search, scope, query, options, slack);
     return [...near, ...coworkers, ...strangers];
   });
 

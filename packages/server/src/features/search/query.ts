@@ -60,11 +60,3 @@ export function rankMatches<T>(
     ...[...buckets.wordPrefix].sort(compare),
   ];
 }
-
-/** Escapes LIKE wildcards for PostgreSQL's default escape character. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** Largest code point: `name >= q and name < q || MAX` is the prefix range in binary order. */
-export const MAX_CHAR = '\u{10FFFF}';

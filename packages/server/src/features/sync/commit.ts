@@ -56,7 +56,7 @@ export async function commitWithDeltas<T>(
       const value = await ctx.db.transact(async (trx) => {
         const entries: DeltaEntry[] = [];
         const result = await work(trx, { add: (entry) => entries.push(entry) });
-        notes = await appendDeltas(trx, entries, ctx.clock.now(), ctx.db.direct);
+        notes = await appendDeltas(trx, entries, ctx.clock.now(), ctx.db);
         return result;
       });
       publishNotes(ctx, notes);

@@ -1,9 +1,9 @@
 import type { Delta } from '@messenger/core';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../storage/database';
-import type { Db, DirectSql } from '../../storage/db';
-import { appendArrays, appendDirect, type AppendOptions } from './delta-append';
-import type { DeltaEntry, DeltaNote, StoredDelta } from './delta-types';
+import type { Db } from '../../storage/db';
+import { storesOf } from '../../storage/stores';
+import type { AppendOptions, DeltaEntry, DeltaNote, StoredDelta } from '../../storage/delta-log';
 import { withSyncTables } from './tables';
 
 /**
@@ -13,26 +13,25 @@ import { withSyncTables } from './tables';
  * commit, so seqs are handed out without gaps or duplicates on both SQLite
  * (one writer) and PostgreSQL (row lock). Users are locked in id order, so two
  * transactions touching the same users cannot deadlock on them. The rows are
- * appended to one table and linked per user (tables.ts, delta-append.ts);
+ * appended to one table and linked per user (tables.ts; storage/sqlite/delta-log.ts, storage/postgres/delta-log.ts);
  * reads walk a user's links back from the head.
  */
 
-export type { AckMark, DeltaEntry, DeltaNote, StoredDelta } from './delta-types';
+export type { AckMark, DeltaEntry, DeltaNote, StoredDelta } from '../../storage/delta-log';
 
 /**
- * `direct`: the SQLite connection's statements (Db.direct), run inside `trx`;
- * undefined only on PostgreSQL, where the rows go in one array-bound
- * statement, with the caller's `alongside` writes (AppendInput) if any.
+ * Appends inside `trx`, a transaction of `db`, through the dialect's
+ * DeltaLog (storage/stores.ts): on SQLite statements straight on the
+ * connection; on PostgreSQL one array-bound statement, with the caller's
+ * `alongside` writes (AppendOptions) if any.
  */
 export async function appendDeltas(
   trx: Transaction<Database>,
   entries: readonly DeltaEntry[],
   now: number,
-  direct: DirectSql | undefined,
+  db: Db,
   { alongside, endsTransaction = false }: AppendOptions = {},
 ): Promise<DeltaNote[]> {
-  if (direct !== undefined && alongside !== undefined)
-    throw new Error('writes alongside the append are for PostgreSQL');
   if (entries.length === 0 && alongside === undefined) return [];
   const byUser = new Map<string, DeltaEntry[]>();
   for (const entry of entries) {
@@ -52,8 +51,7 @@ export async function appendDeltas(
     return payload;
   };
   const input = { byUser, userIds, payloadOf, now, alongside, endsTransaction };
-  if (direct !== undefined) return appendDirect(direct, input);
-  return appendArrays(withSyncTables(trx), input);
+  return storesOf(db).deltaLog.append(trx, input);
 }
 
 export interface LogState {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { MESSAGES_FTS_TABLE, createMessageFtsTriggers } from '../../features/network/message-fts';
+import { MESSAGES_FTS_TABLE, createMessageFtsTriggers } from '../sqlite/message-fts';
 import type { DialectName } from '../db';
 import type { DialectMigration } from '../dialect-migration';
 

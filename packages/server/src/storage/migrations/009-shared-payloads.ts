@@ -6,7 +6,7 @@ import type { DialectMigration } from '../dialect-migration';
  * ten `delta_log` rows held the same JSON: most of the bytes every send wrote
  * to the WAL (and the checkpoint copied again). With `payload_of` a row can
  * name the row of the same append that holds its payload instead
- * (features/sync/delta-append.ts). Existing rows keep their own.
+ * (storage/sqlite/delta-log.ts, storage/postgres/delta-log.ts). Existing rows keep their own.
  */
 export const sharedPayloadsMigration: DialectMigration = {
   async up(db: Kysely<unknown>): Promise<void> {

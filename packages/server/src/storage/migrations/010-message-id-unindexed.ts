@@ -1,8 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import {
-  createMessageFtsTriggers,
-  dropMessageFtsTriggers,
-} from '../../features/network/message-fts';
+import { createMessageFtsTriggers, dropMessageFtsTriggers } from '../sqlite/message-fts';
 import type { DialectMigration } from '../dialect-migration';
 import { createOfflineIdIndex } from './001-network';
 

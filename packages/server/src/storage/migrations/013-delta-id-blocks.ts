@@ -5,7 +5,7 @@ import type { DialectMigration } from '../dialect-migration';
 export const DELTA_ID_BLOCK = 65_536;
 
 /**
- * PostgreSQL's append (features/sync/delta-append.ts) drew one id per row
+ * PostgreSQL's append (storage/postgres/delta-log.ts) drew one id per row
  * from `delta_log_id_seq`: a call, a lock of the sequence's page and every
  * 32 ids a WAL record, for each recipient of each message. This sequence
  * steps by a whole block: an append calls it once and numbers its rows

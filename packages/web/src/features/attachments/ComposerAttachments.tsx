@@ -17,8 +17,28 @@ export function AddImagesButton({ attachments }: { attachments: Attachments }): 
         if (list !== null) attachments.add(Array.from(list));
       }}
     >
+      {/* An icon beside the emoji button (issue 34: its words took a whole row of a chat tab); they stay its name. */}
       <Button className="button composer-add-images">
-        {intl.formatMessage(attachmentMessages.addImages)}
+        <svg className="composer-icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+          <rect
+            x="2.5"
+            y="3.5"
+            width="15"
+            height="13"
+            rx="2"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+          />
+          <circle cx="7" cy="8" r="1.5" fill="currentColor" />
+          <path
+            d="M3 15l4.5-4.5 3 3 2.5-2.5 4 4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+          />
+        </svg>
+        <span className="visually-hidden">{intl.formatMessage(attachmentMessages.addImages)}</span>
       </Button>
     </FileTrigger>
   );

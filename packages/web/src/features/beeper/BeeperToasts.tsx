@@ -1,5 +1,5 @@
 import type { Beep } from '@messenger/core';
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import type { BeepPayload } from './beep-from-delta';
@@ -50,6 +50,26 @@ export function BeeperToasts({
     reportRef.current();
   }, [empty]);
 
+  // A phone gives the toasts a band of their own under the header (beeper.css):
+  // the screens below move down by the stack's height instead of lying under it.
+  const region = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = region.current;
+    if (element === null || empty) return undefined;
+    const root = document.documentElement;
+    const reserve = (): void => {
+      root.style.setProperty('--beeper-block-size', `${String(element.offsetHeight + 16)}px`);
+    };
+    reserve();
+    // Without ResizeObserver (jsdom) the first height stays reserved.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(reserve);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--beeper-block-size');
+    };
+  }, [empty]);
+
   const onKeyDown = (id: string) => (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Escape') return;
     event.preventDefault();
@@ -59,6 +79,7 @@ export function BeeperToasts({
 
   return (
     <div
+      ref={region}
       role="status"
       aria-label={intl.formatMessage(beeperMessages.region)}
       className="beeper"

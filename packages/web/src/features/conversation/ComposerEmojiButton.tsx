@@ -20,7 +20,13 @@ export function ComposerEmojiButton({ onPick }: { onPick: (emoji: string) => voi
         className="button composer-emoji"
         aria-label={intl.formatMessage(conversationMessages.emoji)}
       >
-        <span aria-hidden="true">🙂</span>
+        {/* Drawn, not a glyph: it looks the same whatever emoji font the device has. */}
+        <svg className="composer-icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+          <circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          <circle cx="7.5" cy="8.5" r="1" fill="currentColor" />
+          <circle cx="12.5" cy="8.5" r="1" fill="currentColor" />
+          <path d="M6.5 12a4 4 0 0 0 7 0" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        </svg>
       </Button>
       <Popover placement="top" className="reaction-popover">
         <Dialog

@@ -1,9 +1,9 @@
-import { parsePermalink, type Permalink } from '@messenger/core';
+import { folderPermalink, parsePermalink, type Permalink } from '@messenger/core';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { appMessages } from '../../i18n/app-messages';
 import { useLocation } from '../../router/Router';
-import { MESSENGER_PREFIX, matchPageInbox } from '../../router/routes';
+import { MESSENGER_PREFIX, matchPageInbox, pageInboxPath } from '../../router/routes';
 import type { Viewer } from '../../session/session-client';
 import { AppHeader } from '../../ui/AppHeader';
 import { useDocumentTitle } from '../../ui/document-title';
@@ -12,6 +12,7 @@ import { PageInbox } from '../page-inbox/PageInbox';
 import { NEW_MESSAGE_SEGMENT, OmnipickerView } from '../omnipicker/OmnipickerView';
 import { MESSAGE_PARAM, matchSearchPage } from '../search-typeahead/search-paths';
 import { SearchPage } from '../search-typeahead/SearchPage';
+import { PaneBackLink } from './PaneBackLink';
 import { ThreadList } from './ThreadList';
 import { ThreadView } from './ThreadView';
 // With the page's own chunk, not the bodies': the placeholders shown before them
@@ -64,10 +65,23 @@ export function MessengerPage({ viewer, path }: MessengerPageProps): ReactNode {
     },
     [directUserId],
   );
+  // On a phone the list and what is open are two screens (messenger.css): which one shows.
+  const pane =
+    currentThreadId !== null ||
+    permalink?.kind === 'user' ||
+    composing ||
+    broadcasting ||
+    searchPage !== null
+      ? 'detail'
+      : 'list';
+  const listPath =
+    pageInbox !== null
+      ? pageInboxPath(pageInbox.pageId)
+      : folderPermalink({ prefix: MESSENGER_PREFIX, tag: folder });
   return (
     <div className="messenger-page">
       <AppHeader viewerName={viewer.name} />
-      <div className="messenger-layout">
+      <div className="messenger-layout" data-pane={pane}>
         {pageInbox !== null ? (
           <PageInbox
             pageId={pageInbox.pageId}
@@ -83,6 +97,7 @@ export function MessengerPage({ viewer, path }: MessengerPageProps): ReactNode {
             onUnreadChange={setUnread}
           />
         )}
+        <PaneBackLink href={listPath} folder={folder} />
         {searchPage !== null ? (
           <SearchPage route={searchPage} viewer={viewer} />
         ) : composing ? (

@@ -24,6 +24,7 @@ export const messengerMessages = {
     defaultMessage: "This conversation doesn't exist, or you're not in it.",
   },
   backToChats: { id: 'web.messenger.backToChats', defaultMessage: 'Back to Chats' },
+  backToFolder: { id: 'web.messenger.backToFolder', defaultMessage: 'Back to {folder}' },
   regionFailed: {
     id: 'web.messenger.regionFailed',
     defaultMessage: "This part of the page couldn't be loaded.",

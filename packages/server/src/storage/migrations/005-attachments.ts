@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DialectMigration } from '../../storage/dialect-migration';
+import type { DialectMigration } from '../dialect-migration';
 
 /**
  * Encrypted image attachments: the blobs' owners and bindings

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DialectMigration } from '../../storage/dialect-migration';
+import type { DialectMigration } from '../dialect-migration';
 
 /**
  * Replies and mentions (issue 33, items 5 and 7). On messages: the id of the

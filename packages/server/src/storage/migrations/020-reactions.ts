@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DialectMigration } from '../../storage/dialect-migration';
+import type { DialectMigration } from '../dialect-migration';
 
 /**
  * Reactions to messages (issue 33): one per participant per message, so the

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DialectMigration } from '../../storage/dialect-migration';
+import type { DialectMigration } from '../dialect-migration';
 
 /**
  * When a message's text was last edited (issue 33: "Edited"); null for one

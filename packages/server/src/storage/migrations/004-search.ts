@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { DialectName } from '../../storage/db';
-import type { DialectMigration } from '../../storage/dialect-migration';
+import type { DialectName } from '../db';
+import type { DialectMigration } from '../dialect-migration';
 
 /**
  * A word index of people's flattened names, so profile search finds "Smith,

@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
  * "Émond". Prefix indexes of 2 and 3 characters keep typeahead queries fast.
  *
  * PostgreSQL has no such table: `messages.text_tsv` is a generated tsvector
- * (`to_tsvector('simple', text)`) with a GIN index (migration 001-network).
+ * (`to_tsvector('simple', text)`) with a GIN index (migrations/001-network.ts).
  */
 export const MESSAGES_FTS_TABLE = sql`
   create virtual table messages_fts using fts5(

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DialectMigration } from '../../storage/dialect-migration';
+import type { DialectMigration } from '../dialect-migration';
 
 /** Calls and their participants (tables.ts); the same on SQLite and PostgreSQL. */
 export const callsMigration: DialectMigration = {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DialectMigration } from '../../storage/dialect-migration';
+import type { DialectMigration } from '../dialect-migration';
 
 /** Messages a person removed for themselves only (issue 33: "Remove for you"). */
 export const hiddenMessagesMigration: DialectMigration = {
