@@ -12,9 +12,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../../packages/server/src/app';
 import { loadConfig } from '../../packages/server/src/config';
-import { systemClock } from '../../packages/server/src/context';
 import { importNetwork } from '../../packages/server/src/features/network/import';
 import { createLogger } from '../../packages/server/src/logger';
+import { createRuntime } from '../../packages/server/src/runtime';
 import { openDb } from '../../packages/server/src/storage/db';
 import { migrateToLatest } from '../../packages/server/src/storage/migrate';
 import { machineLine, percentile } from './progress';
@@ -48,12 +48,11 @@ const network = JSON.parse(readFileSync(NETWORK, 'utf8')) as {
   people: Array<{ username: string; password: string }>;
 };
 await importNetwork(db, network, { now: Date.UTC(2026, 10, 1) });
-const app = await buildApp({
-  config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+const runtime = await createRuntime(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), {
   db,
   logger: createLogger('silent'),
-  clock: systemClock,
 });
+const app = await buildApp(runtime);
 
 const person = network.people[0]!;
 const login = await app.inject({
@@ -110,4 +109,5 @@ if (values.compare !== undefined) {
   }
 }
 await app.close();
+await runtime.close();
 await db.close();

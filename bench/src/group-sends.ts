@@ -9,6 +9,7 @@ import type { Viewer } from '../../packages/server/src/features/accounts/viewer'
 import { sendMessage } from '../../packages/server/src/features/messaging/send-service';
 import { importNetwork } from '../../packages/server/src/features/network/import';
 import { createLogger } from '../../packages/server/src/logger';
+import { createRuntime } from '../../packages/server/src/runtime';
 import type { Db } from '../../packages/server/src/storage/db';
 import { generateDeliveryNetwork, groupThreadId, personId } from './delivery/network';
 import { progressLine } from './progress';
@@ -52,13 +53,14 @@ export async function importGroups(db: Db, groups: number, historyPerGroup: numb
   );
 }
 
-export function benchContext(db: Db, dataDir: string): AppContext {
-  return {
-    config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+/** A runtime's context over the bench's database (nothing in it outlives the process). */
+export async function benchContext(db: Db, dataDir: string): Promise<AppContext> {
+  const runtime = await createRuntime(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), {
     db,
     logger: createLogger('warn'),
-    clock: { now: () => Date.now() },
-  };
+    tracing: null,
+  });
+  return runtime.ctx;
 }
 
 /** The n-th message: group n mod `groups`, from the group's members in turn. */

@@ -11,8 +11,8 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { buildApp } from '../../packages/server/src/app';
 import { loadConfig } from '../../packages/server/src/config';
-import { systemClock } from '../../packages/server/src/context';
 import { createLogger } from '../../packages/server/src/logger';
+import { createRuntime } from '../../packages/server/src/runtime';
 import { openDb } from '../../packages/server/src/storage/db';
 import { migrateToLatest } from '../../packages/server/src/storage/migrate';
 import { describeMachine, percentile, progressLine } from './progress';
@@ -87,18 +87,17 @@ const db =
     ? openDb({ dataDir: BENCH_DIR, databaseUrl: values['pg-url'], pgSchema: 'bench_import' })
     : openDb({ dataDir: BENCH_DIR, sqliteFile: 'bench.db' });
 await migrateToLatest(db);
-const app = await buildApp({
-  config: loadConfig({
+const runtime = await createRuntime(
+  loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT: '100000',
     LOGIN_ADDRESS_RATE_LIMIT: '100000',
     LOGIN_USERNAME_RATE_LIMIT: '100000',
   }),
-  db,
-  logger: createLogger('silent'),
-  clock: systemClock,
-});
+  { db, logger: createLogger('silent') },
+);
+const app = await buildApp(runtime);
 
 interface Session {
   cookie: string;
@@ -226,4 +225,5 @@ console.log(
   `reproduce: npm run -w @messenger/bench search -- --dialect ${values.dialect} --queries ${rounds}`,
 );
 await app.close();
+await runtime.close();
 await db.close();

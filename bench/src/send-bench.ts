@@ -110,7 +110,7 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db);
     await importGroups(db, groups, 20);
-    const ctx = benchContext(db, dir);
+    const ctx = await benchContext(db, dir);
     // PostgreSQL's WAL position: its bytes per message are what the commits wrote.
     const walPosition = async (): Promise<string> =>
       (await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(db.kysely))

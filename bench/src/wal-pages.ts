@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     holder.prepare('select count(*) from user_sync').get();
     const walStart = readFileSync(`${file}-wal`).length;
 
-    const ctx = benchContext(db, dir);
+    const ctx = await benchContext(db, dir);
     let next = 0;
     let done = 0;
     await Promise.all(

@@ -1,23 +1,20 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TrustProxy } from './config';
-import type { AppContext } from './context';
+import type { Runtime } from './runtime';
 import { toWireError } from './errors';
 import { preparePasswordChecks } from './features/accounts/passwords';
 import { authRoutes } from './features/accounts/routes';
 import { attachmentRoutes } from './features/attachments/routes';
 import { registerSessionHooks } from './features/accounts/session-hooks';
 import { networkRoutes } from './features/network/routes';
-import { createMetrics, type Metrics } from './features/observability/metrics';
 import { registerObservability } from './features/observability/plugin';
 import { registerHealthRoutes } from './features/observability/readiness';
-import { startTracing } from './features/observability/tracing';
 import { restRoutes } from './features/rest/routes';
 import { embedRoutes } from './features/embed/routes';
 import { graphAdminRoutes } from './features/graph-admin/routes';
 import { scimRoutes } from './features/scim/routes';
 import { ssoRoutes } from './features/sso/routes';
 import { notFoundHandler, webClientRoutes } from './features/web-client/plugin';
-import { presenceStoreFor } from './features/presence/store';
 import { registerGraphQL } from './graphql/plugin';
 import { registerCors } from './features/security/cors';
 import { registerSecurityHeaders } from './features/security/headers';
@@ -32,18 +29,13 @@ function fastifyTrustProxy(
 }
 
 /**
- * Builds the whole HTTP application without listening, so tests can call
- * `app.inject` (Fastify's testing guide) and `main.ts` can listen.
+ * Builds the whole HTTP application over a runtime (runtime.ts), without
+ * listening, so tests can call `app.inject` (Fastify's testing guide) and
+ * `main.ts` can listen. Closing the app closes its sockets; the runtime's
+ * owner closes the runtime after it.
  */
-export interface BuildAppOptions {
-  /** The app's metrics (main.ts shares them with the METRICS_LISTEN listener); default fresh. */
-  metrics?: Metrics;
-}
-
-export async function buildApp(
-  ctx: AppContext,
-  options: BuildAppOptions = {},
-): Promise<FastifyInstance> {
+export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
+  const { ctx, metrics } = runtime;
   const loggerInstance: FastifyBaseLogger = ctx.logger;
   const app = Fastify({
     loggerInstance,
@@ -73,13 +65,6 @@ export async function buildApp(
   refuseNulCharacters(app);
 
   // Before every route: metrics time all of them, sessions and CSRF guard all of them (GraphQL too).
-  const metrics = options.metrics ?? createMetrics();
-  // Features count their work through the context (sends, deltas, sockets, search).
-  ctx.metrics = metrics.messenger;
-  // Before the sync hub and the send path are made: they read ctx.tracing once.
-  if (ctx.config.tracing !== undefined && ctx.tracing === undefined) {
-    ctx.tracing = await startTracing(ctx.config.tracing, ctx.logger);
-  }
   registerObservability(app, metrics, ctx.config);
   await registerSessionHooks(app, ctx);
   await preparePasswordChecks();
@@ -91,16 +76,22 @@ export async function buildApp(
   await app.register(graphAdminRoutes(ctx));
   await app.register(embedRoutes(ctx));
   await app.register(attachmentRoutes(ctx));
-  registerGraphQL(app, { ctx, presence: presenceStoreFor(ctx) });
+  registerGraphQL(app, { ctx, presence: ctx.presence });
   // The sync socket (/sync): delta log replay and live pushes, presence, typing, delivery acks.
-  await registerSync(app, ctx);
+  const { sync } = runtime;
+  await registerSync(app, ctx, {
+    hub: sync.hub,
+    stop: () => sync.stop(),
+    accepted: (conn, viewer) => {
+      sync.sends.admit(conn, viewer);
+    },
+  });
+  // A serving node prunes the log and recovers the calls a crash left.
+  sync.start();
 
   registerHealthRoutes(app, ctx);
-  app.addHook('onClose', async () => {
-    await ctx.redis?.quit().catch(() => undefined);
-    // Exports the spans still waiting (bounded by OTEL_EXPORTER_OTLP_TIMEOUT).
-    await ctx.tracing?.shutdown();
-  });
+  // Acks received before the sockets closed are processed before close resolves.
+  app.addHook('onClose', () => sync.delivery.idle());
 
   // The built web client: index.html for the client routes only, hashed assets under /assets/.
   await app.register(webClientRoutes());

@@ -6,38 +6,50 @@ import type { Db } from './storage/db';
 import type { SyncBus } from './features/sync/bus';
 import type { SyncOptions } from './features/sync/options';
 import type { BlobStore } from './features/attachments/blob-store';
+import type { SendBatcher } from './features/messaging/send-batcher';
+import type { SentMessage } from './features/messaging/send-service';
 import type { MessengerMetrics } from './features/observability/messenger-metrics';
 import type { Tracing } from './features/observability/tracing';
+import type { PresenceStore } from './features/presence/store';
+import type { OidcProvider } from './features/sso/oidc';
 
 /**
- * Everything a handler may depend on, built once at start-up (atproto's
- * `context.ts`). Tests build their own with a throwaway database.
+ * Everything a handler may depend on, every part built once and up front by
+ * `createRuntime` (runtime.ts; atproto's `context.ts`), which also closes
+ * them. Nothing is made on first use: a newcomer finds where each live object
+ * is born there. Tests pass overrides (a clock, a bus, a blob store).
  */
 export interface AppContext {
   config: Config;
   db: Db;
   logger: Logger;
   clock: Clock;
+  /** Fan-out of sync notes between nodes: Redis with REDIS_URL, else in-process. */
+  bus: SyncBus;
   /**
-   * Fan-out of sync notes between nodes (Redis with REDIS_URL); absent: an
-   * in-process bus made on first use. Closed with the app.
+   * The bus may join several nodes (Redis, or one a test shares between
+   * apps): presence is combined across nodes, and a restart does not end
+   * calls other nodes may still hold.
    */
-  bus?: SyncBus;
-  /** Redis for state every node shares (login limits); absent without REDIS_URL. Closed with the app. */
+  clustered: boolean;
+  /** Redis for state every node shares (login limits); absent without REDIS_URL. */
   redis?: Redis;
-  /** Where attachment ciphertext is kept; absent: files under DATA_DIR/blobs. */
-  blobs?: BlobStore;
+  /** Where attachment ciphertext is kept (by default files under DATA_DIR/blobs). */
+  blobs: BlobStore;
+  /** Who is online, as the GraphQL API reads it (features/presence/). */
+  presence: PresenceStore;
+  /** Group commit of send_message (messaging/send-batcher.ts). */
+  sends: SendBatcher<SentMessage>;
+  /** The OpenID Connect client, when OIDC_* is configured. */
+  oidc?: OidcProvider;
   /** Set while the node shuts down: /readyz says 503 and new sockets are refused. */
-  lifecycle?: { draining: boolean };
-  /** The messenger's Prometheus metrics; set by buildApp (absent in tests without an app). */
-  metrics?: MessengerMetrics;
-  /**
-   * OpenTelemetry traces of sends; set by buildApp only when configured (absent:
-   * off, and the send path checks nothing else). Shut down with the app.
-   */
+  lifecycle: { draining: boolean };
+  /** The messenger's Prometheus metrics (sends, deltas, sockets, search). */
+  metrics: MessengerMetrics;
+  /** OpenTelemetry traces of sends, only when configured (absent: off, the send path checks nothing else). */
   tracing?: Tracing;
-  /** Overrides of the sync socket's timers and bounds (tests shrink them). */
-  sync?: Partial<SyncOptions>;
+  /** The sync socket's timers and bounds (tests shrink them). */
+  syncOptions: SyncOptions;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };

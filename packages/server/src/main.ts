@@ -1,14 +1,13 @@
 import { buildApp } from './app';
 import { createProgressBar, progressOutputOn } from './cli/progress-bar';
 import { runShutdown } from './features/lifecycle/shutdown';
-import { createMetrics } from './features/observability/metrics';
 import { startMetricsListener } from './features/observability/plugin';
 import { ConfigError, loadConfig } from './config';
 import type { AppContext } from './context';
 import { startDemoSites } from './features/demo/demo-sites';
 import { isNetworkEmpty, loadDemoNetwork } from './features/demo/load';
 import { formatLoginTable, type DemoLogin } from './features/demo/logins';
-import { createRuntimeContext } from './runtime';
+import { createRuntime } from './runtime';
 
 /** DEMO=auto on an empty database: generate and import the demo network, with progress. */
 async function loadDemoIfEmpty(ctx: AppContext): Promise<DemoLogin[] | null> {
@@ -25,12 +24,10 @@ async function loadDemoIfEmpty(ctx: AppContext): Promise<DemoLogin[] | null> {
 /** Starts the messenger: migrate, (demo network on an empty database), listen. */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const ctx = await createRuntimeContext(config);
-  const lifecycle = { draining: false };
-  ctx.lifecycle = lifecycle;
+  const runtime = await createRuntime(config);
+  const { ctx, metrics } = runtime;
   const demoLogins = await loadDemoIfEmpty(ctx);
-  const metrics = createMetrics();
-  const app = await buildApp(ctx, { metrics });
+  const app = await buildApp(runtime);
   const address = await app.listen({ host: config.host, port: config.port });
   const metricsListener =
     config.metricsListen === undefined
@@ -61,13 +58,14 @@ async function main(): Promise<void> {
     stopping = true;
     void runShutdown(
       {
-        lifecycle,
+        lifecycle: ctx.lifecycle,
         drainMs: config.shutdownDrainMs,
         timeoutMs: config.shutdownTimeoutMs,
         closeServers: async () => {
           await Promise.all([app.close(), metricsListener?.server.close(), demoSites?.close()]);
         },
-        closeStorage: () => ctx.db.close(),
+        // Sockets are closed with the app: then the bus, Redis, tracing and the database.
+        closeStorage: () => runtime.close(),
         logger: ctx.logger,
         exit: (code) => process.exit(code),
       },

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config';
-import { createRuntimeContext } from '../runtime';
+import { createRuntime } from '../runtime';
 import { backupCommand, restoreCommand } from './backup-commands';
 import { demoCommand, importCommand } from './network-commands';
 
@@ -14,8 +14,8 @@ if (userCwd !== undefined && userCwd !== '') process.chdir(userCwd);
  */
 const commands: Record<string, (args: string[]) => Promise<number>> = {
   async migrate() {
-    const ctx = await createRuntimeContext(loadConfig(process.env));
-    await ctx.db.close();
+    const runtime = await createRuntime(loadConfig(process.env), { tracing: null });
+    await runtime.close();
     process.stdout.write('database is up to date\n');
     return 0;
   },

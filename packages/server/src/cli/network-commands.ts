@@ -5,15 +5,16 @@ import type { AppContext } from '../context';
 import { loadDemoNetwork } from '../features/demo/load';
 import { formatLoginTable } from '../features/demo/logins';
 import { importNetwork, InvalidNetworkError, type ImportCounts } from '../features/network/import';
-import { createRuntimeContext } from '../runtime';
+import { createRuntime } from '../runtime';
 import { createProgressBar, progressOutputOn } from './progress-bar';
 
 async function withContext(fn: (ctx: AppContext) => Promise<number>): Promise<number> {
-  const ctx = await createRuntimeContext(loadConfig(process.env));
+  // The command line traces nothing (it serves no requests).
+  const runtime = await createRuntime(loadConfig(process.env), { tracing: null });
   try {
-    return await fn(ctx);
+    return await fn(runtime.ctx);
   } finally {
-    await ctx.db.close();
+    await runtime.close();
   }
 }
 

@@ -17,10 +17,14 @@ import '../features/search/schema';
 import '../features/search/schema-composite';
 import '../features/search/schema-typeahead';
 
-let schema: GraphQLSchema | undefined;
+/**
+ * Built once, when this module loads, after every feature above registered its
+ * part (Pothos refuses to build the same builder twice): a constant of the
+ * code, not state of a runtime.
+ */
+const schema: GraphQLSchema = builder.toSchema({ sortSchema: true });
 
-/** The whole schema, built once (Pothos refuses to build the same builder twice). */
+/** The whole schema. */
 export function buildSchema(): GraphQLSchema {
-  schema ??= builder.toSchema({ sortSchema: true });
   return schema;
 }

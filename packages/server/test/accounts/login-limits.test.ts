@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { systemClock } from '../../src/context';
 import { createLogger } from '../../src/logger';
 import { openRedis } from '../../src/storage/redis';
+import { createRuntimeApp, type RuntimeApp } from '../support/runtime';
 import { isRedisReachable, TEST_REDIS_URL } from '../sync/support/redis';
 import { MATRIX, PASSWORD, seedMatrix } from '../support/people';
 import { createTestApp, type TestApp } from '../support/session';
@@ -107,7 +106,7 @@ describe('login limits', () => {
 
 describe.runIf(await isRedisReachable())('login limits shared through Redis', () => {
   let db: TestDb | undefined;
-  const nodes: FastifyInstance[] = [];
+  const nodes: RuntimeApp[] = [];
   afterAll(async () => {
     await Promise.all(nodes.map((n) => n.close()));
     await db?.dispose();
@@ -126,16 +125,13 @@ describe.runIf(await isRedisReachable())('login limits shared through Redis', ()
     for (let i = 0; i < 2; i += 1) {
       const logger = createLogger('silent');
       nodes.push(
-        await buildApp({
-          config: loadConfig(env),
-          db: db.db,
+        await createRuntimeApp(db.db, env, {
           logger,
-          clock: systemClock,
           redis: openRedis(TEST_REDIS_URL, logger, 'test limits'),
         }),
       );
     }
-    const [a, b] = nodes as [FastifyInstance, FastifyInstance];
+    const [a, b] = nodes.map((n) => n.app) as [FastifyInstance, FastifyInstance];
     expect((await attempt(a, MATRIX.work.username)).statusCode).toBe(401);
     expect((await attempt(b, MATRIX.work.username)).statusCode).toBe(401);
     expect((await attempt(a, MATRIX.work.username)).statusCode).toBe(401);

@@ -1,6 +1,5 @@
 import { filterByPresence } from '@messenger/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { presenceStoreFor } from '../../src/features/presence/store';
 import { dialectsUnderTest } from '../support/test-db';
 import {
   fixtureNetwork,
@@ -158,8 +157,8 @@ describe.each(await dialectsUnderTest())('graph reads on a handcrafted network (
   });
 
   it('preloads the sidebar: pages, marketplace threads, people to message, presence', async () => {
-    presenceStoreFor(t.ctx).set(PEOPLE.annaFriend.id, 'ACTIVE');
-    presenceStoreFor(t.ctx).set(PEOPLE.zedFriend.id, 'IDLE');
+    t.ctx.presence.set(PEOPLE.annaFriend.id, 'ACTIVE');
+    t.ctx.presence.set(PEOPLE.zedFriend.id, 'IDLE');
     const { viewer } = await gqlOk<{
       viewer: {
         chat_sidebar_preload: {
@@ -216,6 +215,6 @@ describe.each(await dialectsUnderTest())('graph reads on a handcrafted network (
       [THREADS.privateGroup, 'Annex Planning'],
       [THREADS.unnamed, 'Greta, Annabel and Hanna'],
     ]);
-    presenceStoreFor(t.ctx).set(PEOPLE.annaFriend.id, 'OFFLINE');
+    t.ctx.presence.set(PEOPLE.annaFriend.id, 'OFFLINE');
   });
 });

@@ -1,7 +1,6 @@
 import { filterByPresence, parseBuddy } from '@messenger/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { presenceStoreFor } from '../../src/features/presence/store';
 import { dialectsUnderTest } from '../support/test-db';
 import { model, type ModelNetwork, type ModelPerson } from './network-model';
 import {
@@ -239,7 +238,7 @@ describe.each(await dialectsUnderTest())('graph reads on the example network (%s
     const s = await as(admin);
     const buddies = [...m.buddies(admin.id)];
     const online = buddies[0]!;
-    presenceStoreFor(t.ctx).set(online, 'ACTIVE');
+    t.ctx.presence.set(online, 'ACTIVE');
     interface Preload {
       buddies: string[];
       shortProfiles: Array<{ id: string; type: string; is_memorialized: boolean }>;
@@ -294,7 +293,7 @@ describe.each(await dialectsUnderTest())('graph reads on the example network (%s
       .map((x) => x.id);
     expect(preload.groups.map((g) => g.uid).sort()).toEqual(groupIds.sort());
     for (const group of preload.groups) expect(group.text).toBe(group.mercury_thread.name);
-    presenceStoreFor(t.ctx).set(online, 'OFFLINE');
+    t.ctx.presence.set(online, 'OFFLINE');
   });
 
   it('refuses bad paging arguments with the argument named', async () => {

@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { importNetwork } from '../../src/features/network/import';
-import { buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
 import type { AppContext } from '../../src/context';
-import { createLogger } from '../../src/logger';
+import { createRuntimeApp } from '../support/runtime';
 import type { Db, DialectName } from '../../src/storage/db';
 import {
   asSession,
@@ -119,18 +117,18 @@ export async function createNetworkApp(
 ): Promise<GraphTestApp> {
   const testDb = await createTestDb(dialect);
   await loadNetwork(testDb.db, network);
-  const ctx: AppContext = {
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...LIFTED_LOGIN_LIMITS, ...env }),
-    db: testDb.db,
-    logger: createLogger('silent'),
-    clock: manualClock(),
-  };
-  const app = await buildApp(ctx);
+  const node = await createRuntimeApp(
+    testDb.db,
+    { ...LIFTED_LOGIN_LIMITS, ...env },
+    { clock: manualClock() },
+  );
+  const { app } = node;
+  const { ctx } = node.runtime;
   return {
     app,
     ctx,
     dispose: async () => {
-      await app.close();
+      await node.close();
       await testDb.dispose();
     },
   };

@@ -1,22 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
 import { isAdminToken } from '../../src/features/network/routes';
-import { createLogger } from '../../src/logger';
+import { createRuntimeApp, type RuntimeApp } from '../support/runtime';
 import { createTestDb, dialectsUnderTest, type TestDb } from '../support/test-db';
 import { exampleWithBadAccount, loadExample, rowCount } from './support';
 
 const TOKEN = 'test-admin-token-0123456789';
 const dialects = await dialectsUnderTest();
 
-async function appWith(testDb: TestDb, env: Record<string, string>): Promise<FastifyInstance> {
-  return buildApp({
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }),
-    db: testDb.db,
-    logger: createLogger('silent'),
-    clock: { now: () => Date.UTC(2030, 0, 1) },
-  });
+function appWith(testDb: TestDb, env: Record<string, string>): Promise<RuntimeApp> {
+  return createRuntimeApp(testDb.db, env, { clock: { now: () => Date.UTC(2030, 0, 1) } });
 }
 
 describe('isAdminToken', () => {
@@ -33,18 +25,18 @@ describe('isAdminToken', () => {
 
 describe.each(dialects)('POST /admin/import on %s', (dialect) => {
   let testDb: TestDb;
-  let app: FastifyInstance;
+  let node: RuntimeApp;
   beforeEach(async () => {
     testDb = await createTestDb(dialect);
-    app = await appWith(testDb, { ADMIN_TOKEN: TOKEN });
+    node = await appWith(testDb, { ADMIN_TOKEN: TOKEN });
   });
   afterEach(async () => {
-    await app.close();
+    await node.close();
     await testDb.dispose();
   });
 
   const post = (body: unknown, authorization?: string) =>
-    app.inject({
+    node.app.inject({
       method: 'POST',
       url: '/admin/import',
       headers: authorization === undefined ? {} : { authorization },
@@ -79,7 +71,7 @@ describe.each(dialects)('POST /admin/import on %s', (dialect) => {
   });
 
   it('answers 400 to a body that is not JSON', async () => {
-    const response = await app.inject({
+    const response = await node.app.inject({
       method: 'POST',
       url: '/admin/import',
       headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
@@ -113,7 +105,8 @@ describe.each(dialects)('POST /admin/import on %s', (dialect) => {
 describe('POST /admin/import without ADMIN_TOKEN', () => {
   it('answers 403: the admin API is off', async () => {
     const testDb = await createTestDb('sqlite');
-    const app = await appWith(testDb, {});
+    const plain = await appWith(testDb, {});
+    const { app } = plain;
     const response = await app.inject({
       method: 'POST',
       url: '/admin/import',
@@ -123,7 +116,7 @@ describe('POST /admin/import without ADMIN_TOKEN', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ error: { code: 'admin_disabled' } });
     expect(await rowCount(testDb.db, 'people')).toBe(0);
-    await app.close();
+    await plain.close();
     await testDb.dispose();
   });
 });

@@ -7,12 +7,12 @@ import {
   validateNetwork,
   type Network,
 } from '@messenger/core';
-import { loadConfig } from '../../src/config';
 import type { AppContext } from '../../src/context';
+import type { Runtime } from '../../src/runtime';
+import { createTestRuntime } from '../support/runtime';
 import { DEMO_PASSWORD, generateDemoNetwork } from '../../src/features/demo/generate';
 import { isNetworkEmpty, loadDemoNetwork } from '../../src/features/demo/load';
 import { demoLogins, formatLoginTable } from '../../src/features/demo/logins';
-import { createLogger } from '../../src/logger';
 import { createTestDb, dialectsUnderTest, type TestDb } from '../support/test-db';
 import { rowCount } from './support';
 
@@ -143,16 +143,14 @@ describe('the demo network', () => {
 describe.each(dialects)('loading the demo network on %s', (dialect) => {
   let testDb: TestDb;
   let ctx: AppContext;
+  let runtime: Runtime;
   beforeEach(async () => {
     testDb = await createTestDb(dialect);
-    ctx = {
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-      db: testDb.db,
-      logger: createLogger('silent'),
-      clock: { now: () => NOW },
-    };
+    runtime = await createTestRuntime(testDb.db, {}, { clock: { now: () => NOW } });
+    ctx = runtime.ctx;
   });
   afterEach(async () => {
+    await runtime.close();
     await testDb.dispose();
   });
 

@@ -9,7 +9,6 @@ import {
   traceparentOf,
 } from '../../src/features/observability/tracing';
 import type { BusMessage } from '../../src/features/sync/bus';
-import { busOf } from '../../src/features/sync/commit';
 import { RedisBus } from '../../src/features/sync/redis-bus';
 import { createLogger } from '../../src/logger';
 import { dialectsUnderTest } from '../support/test-db';
@@ -286,13 +285,13 @@ describe.skipIf(!redis)(`traces across two nodes over Redis (${clusterDialect})`
     );
     const root = one(spans, named('send_message'));
     expect(root.service).toBe('node-a');
-    const publish = one(spans, named(`send ${nodeA.ctx.bus?.destination.name ?? ''}`));
+    const publish = one(spans, named(`send ${nodeA.ctx.bus.destination.name}`));
     expect(publish.service).toBe('node-a');
     expect(publish.attributes['messaging.system']).toBe('redis');
     const processedOnB = one(spans, (s) => onB(s) && s.name.startsWith('process '));
     expect(processedOnB.traceId).toBe(root.traceId);
     expect(processedOnB.parentSpanId).toBe(publish.spanId);
-    expect(processedOnB.attributes['messenger.node.id']).toBe(nodeB.ctx.bus?.nodeId);
+    expect(processedOnB.attributes['messenger.node.id']).toBe(nodeB.ctx.bus.nodeId);
     const writeOnB = one(spans, (s) => onB(s) && s.name === 'sync write');
     expect(writeOnB.traceId).toBe(root.traceId);
     expect(writeOnB.parentSpanId).toBe(processedOnB.spanId);
@@ -339,7 +338,7 @@ describe('tracing off (the default)', () => {
     expect(live.ctx.tracing).toBeUndefined();
     const startsBefore = sdkStarts.count;
     const published: BusMessage[] = [];
-    const unsubscribe = busOf(live.ctx).subscribe((message) => published.push(message));
+    const unsubscribe = live.ctx.bus.subscribe((message) => published.push(message));
     const ann = await live.socket('ann');
     const ben = await live.socket('ben');
     await Promise.all([ann.hello(0), ben.hello(0)]);

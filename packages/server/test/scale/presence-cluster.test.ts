@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { InProcessBus, type SyncBus } from '../../src/features/sync/bus';
-import { ClusterPresenceStore } from '../../src/features/sync/presence-cluster';
+import { ClusterPresenceStore } from '../../src/features/presence/cluster';
 import { MemoryPresenceStore } from '../../src/features/presence/store';
 import { createLogger } from '../../src/logger';
 import { eventually } from '../sync/support/socket';

@@ -1,8 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
-import { createLogger } from '../../src/logger';
 import type { DialectName, Db } from '../../src/storage/db';
+import { createRuntimeApp } from './runtime';
 import { createTestDb } from './test-db';
 
 /** A clock the test moves by hand (session expiry and sliding). */
@@ -46,18 +44,14 @@ export async function createTestApp(
   const testDb = await createTestDb(dialect);
   await seed(testDb.db);
   const clock = manualClock();
-  const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...LIFTED_LOGIN_LIMITS, ...env }),
-    db: testDb.db,
-    logger: createLogger('silent'),
-    clock,
-  });
+  const node = await createRuntimeApp(testDb.db, { ...LIFTED_LOGIN_LIMITS, ...env }, { clock });
+  const { app } = node;
   return {
     app,
     db: testDb.db,
     clock,
     dispose: async () => {
-      await app.close();
+      await node.close();
       await testDb.dispose();
     },
   };

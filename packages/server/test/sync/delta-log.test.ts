@@ -1,10 +1,10 @@
 import type { Delta } from '@messenger/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock, type AppContext } from '../../src/context';
-import { loadConfig } from '../../src/config';
+import type { AppContext } from '../../src/context';
+import type { Runtime } from '../../src/runtime';
+import { createTestRuntime } from '../support/runtime';
 import { commitWithDeltas } from '../../src/features/sync/commit';
 import { appendDeltas, pruneDeltas, readLogState } from '../../src/features/sync/delta-log';
-import { createLogger } from '../../src/logger';
 import { createTestDb, dialectsUnderTest, type TestDb } from '../support/test-db';
 import { startLiveApp } from './support/app';
 import { sendMessage } from '../../src/features/messaging/send-service';
@@ -16,16 +16,14 @@ const dialects = await dialectsUnderTest();
 describe.each(dialects)('the delta log (%s)', (dialect) => {
   let testDb: TestDb;
   let ctx: AppContext;
+  let runtime: Runtime;
   beforeAll(async () => {
     testDb = await createTestDb(dialect);
-    ctx = {
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-      db: testDb.db,
-      logger: createLogger('silent'),
-      clock: systemClock,
-    };
+    runtime = await createTestRuntime(testDb.db);
+    ctx = runtime.ctx;
   });
   afterAll(async () => {
+    await runtime.close();
     await testDb.dispose();
   });
 

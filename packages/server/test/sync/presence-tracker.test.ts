@@ -4,7 +4,7 @@ import type { PresenceStore } from '../../src/features/presence/store';
 import { InProcessBus } from '../../src/features/sync/bus';
 import type { SyncConnection } from '../../src/features/sync/connection';
 import { syncOptions } from '../../src/features/sync/options';
-import { PresenceTracker } from '../../src/features/sync/presence-tracker';
+import { PresenceTracker } from '../../src/features/presence/tracker';
 import type { Db } from '../../src/storage/db';
 import { createLogger } from '../../src/logger';
 import { manualClock } from '../support/session';

@@ -1,7 +1,6 @@
 import { applyTypingFrame, noTypers, typersIn, type ServerFrame } from '@messenger/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendMessage } from '../../src/features/messaging/send-service';
-import { presenceStoreFor } from '../../src/features/presence/store';
 import { dialectsUnderTest } from '../support/test-db';
 import { startLiveApp, type LiveApp } from './support/app';
 import { logOf } from './support/counts';
@@ -49,7 +48,7 @@ describe.each(dialects)('presence and typing (%s)', (dialect) => {
     const cal = await online('cal');
     const ann = await online('ann');
     expect(await ben.waitFor(presenceOf(PEOPLE.ann))).toMatchObject({ status: 'ACTIVE' });
-    expect(presenceStoreFor(live.ctx).get(PEOPLE.ann)).toBe('ACTIVE');
+    expect(live.ctx.presence.get(PEOPLE.ann)).toBe('ACTIVE');
 
     // The client says its user went idle, then comes back by typing.
     const mark = ben.frames.length;
@@ -71,7 +70,7 @@ describe.each(dialects)('presence and typing (%s)', (dialect) => {
     expect(await ben.waitFor(presenceOf(PEOPLE.ann), gone, 3000)).toMatchObject({
       status: 'OFFLINE',
     });
-    expect(presenceStoreFor(live.ctx).get(PEOPLE.ann)).toBe('OFFLINE');
+    expect(live.ctx.presence.get(PEOPLE.ann)).toBe('OFFLINE');
 
     expect(cal.frames.some(presenceOf(PEOPLE.ann))).toBe(false);
     expect(await logSizes(live)).toEqual(stored);

@@ -1,5 +1,4 @@
 import type { AppContext } from '../../context';
-import { busOf } from '../sync/commit';
 
 export interface EndedSessions {
   /** Every session of these people (deactivation, deletion, sign-out everywhere). */
@@ -27,7 +26,7 @@ export async function endSessions(ctx: AppContext, ended: EndedSessions): Promis
     }
   });
   try {
-    await busOf(ctx).publish({ type: 'sessions_ended', userIds, sessionHashes });
+    await ctx.bus.publish({ type: 'sessions_ended', userIds, sessionHashes });
   } catch (error) {
     // The rows are gone: the sockets' periodic session check still closes them.
     ctx.logger.warn({ err: error }, 'publishing ended sessions failed');

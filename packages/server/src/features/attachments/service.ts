@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { isAttachmentMimeType, type AttachmentRef } from '@messenger/core';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
@@ -10,23 +9,9 @@ import type { Viewer } from '../accounts/viewer';
 import { actorIn } from '../messaging/audience';
 import { getParticipants } from '../messaging/repo';
 import { withSyncTables } from '../sync/tables';
-import { FileBlobStore, type BlobStore } from './blob-store';
 
 /** The 16-byte GCM tag alone is no image: a blob must be longer. */
 const GCM_TAG_BYTES = 16;
-
-const stores = new WeakMap<AppContext, BlobStore>();
-
-/** The context's blob store; by default files under DATA_DIR/blobs. */
-export function blobStoreOf(ctx: AppContext): BlobStore {
-  if (ctx.blobs !== undefined) return ctx.blobs;
-  let store = stores.get(ctx);
-  if (store === undefined) {
-    store = new FileBlobStore(join(ctx.config.dataDir, 'blobs'));
-    stores.set(ctx, store);
-  }
-  return store;
-}
 
 export const unsupportedType = (): AppError =>
   new AppError(
@@ -125,7 +110,7 @@ export async function uploadAttachment(
   if (bytes.length > ctx.config.attachmentMaxBytes) throw tooLarge(ctx.config.attachmentMaxBytes);
   if (bytes.length <= GCM_TAG_BYTES) throw badRequest('body', 'The encrypted image is empty.');
   const id = newAttachmentId();
-  const store = blobStoreOf(ctx);
+  const store = ctx.blobs;
   const now = ctx.clock.now();
   await store.put(id, bytes);
   let stale: string[];
@@ -191,7 +176,7 @@ export async function readAttachment(ctx: AppContext, viewer: Viewer, id: string
     return (await actorIn(k, participants, viewer.id)) !== null;
   });
   if (!allowed) throw noSuchAttachment();
-  const bytes = await blobStoreOf(ctx).get(id);
+  const bytes = await ctx.blobs.get(id);
   if (bytes === null) throw noSuchAttachment();
   return bytes;
 }
@@ -267,7 +252,7 @@ export async function unbindMessageAttachments(
 
 /** After the commit: the blobs go too (a failure leaves an unreachable file, logged). */
 export async function removeBlobs(ctx: AppContext, ids: readonly string[]): Promise<void> {
-  const store = blobStoreOf(ctx);
+  const store = ctx.blobs;
   for (const id of ids) {
     try {
       await store.delete(id);

@@ -6,7 +6,13 @@ import type { Database } from '../../storage/database';
 import { storesOf } from '../../storage/stores';
 import type { Viewer } from '../accounts/viewer';
 import type { SendTrace } from '../observability/tracing';
-import { isTransient, isUniqueViolation, publishNotes, type DeltaSink } from '../sync/commit';
+import {
+  isTransient,
+  isUniqueViolation,
+  publishNotes,
+  type DeltaSink,
+  type PublishDeps,
+} from '../sync/commit';
 import { startBatchTrace } from './send-batch-trace';
 import type { DeltaEntry, DeltaNote } from '../sync/delta-log';
 
@@ -53,12 +59,21 @@ export interface BatchedSend {
   input: SendMessageInput;
 }
 
-export type OpenSendSession<T> = (
-  trx: Transaction<Database>,
-  batch: readonly BatchedSend[],
-  /** True when each send runs in its own savepoint: the session must write at once. */
-  guarded: boolean,
-) => Promise<SendSession<T>>;
+/**
+ * Where a batch's sends are checked and written (send-session.ts): the
+ * batcher is given one at construction and knows nothing else of sending.
+ */
+export interface SendBatchStore<T> {
+  open(
+    trx: Transaction<Database>,
+    batch: readonly BatchedSend[],
+    /** True when each send runs in its own savepoint: the session must write at once. */
+    guarded: boolean,
+  ): Promise<SendSession<T>>;
+}
+
+/** What the batcher itself uses: the database, the clock, and publishing the batch's notes. */
+export type SendBatcherDeps = PublishDeps & Pick<AppContext, 'db' | 'clock'>;
 
 interface Pending<T> {
   viewer: Viewer;
@@ -126,8 +141,8 @@ export class SendBatcher<T> {
   private readonly lanes: Lane<T>[];
 
   constructor(
-    private readonly ctx: AppContext,
-    private readonly openSession: OpenSendSession<T>,
+    private readonly ctx: SendBatcherDeps,
+    private readonly store: SendBatchStore<T>,
     private readonly options: SendBatcherOptions,
   ) {
     this.lanes = Array.from({ length: Math.max(1, options.concurrency) }, () => ({
@@ -164,10 +179,10 @@ export class SendBatcher<T> {
     this.stats.sends += batch.length;
     this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
     lane.running = true;
-    this.ctx.metrics?.sendBatchSize.observe(batch.length);
+    this.ctx.metrics.sendBatchSize.observe(batch.length);
     const started = performance.now();
     void this.write(batch).finally(() => {
-      this.ctx.metrics?.sendBatchDuration.observe((performance.now() - started) / 1000);
+      this.ctx.metrics.sendBatchDuration.observe((performance.now() - started) / 1000);
       lane.running = false;
       this.schedule(lane);
     });
@@ -188,7 +203,7 @@ export class SendBatcher<T> {
         const outcomes = await this.ctx.db.transact(async (trx) => {
           const entries: DeltaEntry[] = [];
           const results: Outcome<T>[] = [];
-          const session = await this.openSession(trx, ordered, savepoints);
+          const session = await this.store.open(trx, ordered, savepoints);
           for (const pending of ordered) {
             results.push(
               savepoints

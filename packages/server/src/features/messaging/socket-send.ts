@@ -21,13 +21,17 @@ const MAX_PENDING_PER_SOCKET = 256;
 export class SocketSends {
   private readonly tails = new WeakMap<SyncConnection, Promise<void>>();
   private readonly pending = new WeakMap<SyncConnection, number>();
+  /** Who each socket's viewer is (told by the route when it accepts the socket). */
+  private readonly viewers = new WeakMap<SyncConnection, Viewer>();
   /** Every send being stored, on any socket: a shutdown lets them finish first. */
   private readonly inFlight = new Set<Promise<void>>();
 
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly viewerOf: (conn: SyncConnection) => Viewer | undefined,
-  ) {}
+  constructor(private readonly ctx: AppContext) {}
+
+  /** The socket was accepted for this viewer: its sends are theirs. */
+  admit(conn: SyncConnection, viewer: Viewer): void {
+    this.viewers.set(conn, viewer);
+  }
 
   onSend(conn: SyncConnection, frame: SendFrame): void {
     const waiting = this.pending.get(conn) ?? 0;
@@ -57,7 +61,7 @@ export class SocketSends {
     trace: SendTrace | undefined,
   ): Promise<void> {
     try {
-      const viewer = this.viewerOf(conn);
+      const viewer = this.viewers.get(conn);
       if (viewer === undefined || !conn.isOpen()) {
         if (trace !== undefined) endSendTrace(trace, { errorCode: 'socket_closed' });
         return;

@@ -47,11 +47,11 @@ export async function checkReadiness(
         timeoutMs,
       ),
     ),
-    bus?.checkReady === undefined
+    bus.checkReady === undefined
       ? Promise.resolve('none' as const)
       : stateOf(bus.checkReady(timeoutMs)),
   ]);
-  const draining = ctx.lifecycle?.draining ?? false;
+  const draining = ctx.lifecycle.draining;
   return {
     ready: database === 'up' && busState !== 'down' && !draining,
     database,

@@ -1,5 +1,4 @@
 import type { Clock, PresenceStatus } from '@messenger/core';
-import type { AppContext } from '../../context';
 
 /**
  * Who is online. The sidebar preload reads it; the real-time socket feeds it
@@ -20,7 +19,12 @@ interface Report {
   at: number;
 }
 
-/** The embedded default (one process); a Redis-backed store replaces it for several nodes. */
+/**
+ * The node's view of who is online, which the GraphQL API reads. With one node
+ * the tracker (tracker.ts) writes it directly; with several, the cluster store
+ * (cluster.ts) combines every node's reports over the sync bus and writes the
+ * result here. One per runtime (runtime.ts).
+ */
 export class MemoryPresenceStore implements PresenceStore {
   private readonly reports = new Map<string, Report>();
 
@@ -47,19 +51,4 @@ export class MemoryPresenceStore implements PresenceStore {
     if (status === 'OFFLINE') this.reports.delete(personId);
     else this.reports.set(personId, { status, at: this.clock.now() });
   }
-}
-
-const stores = new WeakMap<AppContext, PresenceStore>();
-
-/**
- * The one presence store of an application context, created on first use, so
- * the GraphQL API and the real-time socket share it without a new context field.
- */
-export function presenceStoreFor(ctx: AppContext): PresenceStore {
-  let store = stores.get(ctx);
-  if (store === undefined) {
-    store = new MemoryPresenceStore(ctx.clock);
-    stores.set(ctx, store);
-  }
-  return store;
 }

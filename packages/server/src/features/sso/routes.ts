@@ -7,24 +7,12 @@ import { endSessions } from '../accounts/end-sessions';
 import { cookiePolicy, setSessionCookie } from '../accounts/session-cookie';
 import { createSession, hashSessionSecret } from '../accounts/session-repo';
 import { registerFormParser } from '../rest/body';
-import { OidcProvider } from './oidc';
 import { findOrCreatePerson } from './people';
 import { ssoPage } from './page';
 
 const BINDING_COOKIE = 'msgr_sso';
 /** A sign-in must come back from the identity provider within this. */
 const LOGIN_TTL_MS = 10 * 60 * 1000;
-
-const providers = new WeakMap<AppContext, OidcProvider>();
-
-function providerOf(ctx: AppContext, settings: OidcConfig): OidcProvider {
-  let provider = providers.get(ctx);
-  if (provider === undefined) {
-    provider = new OidcProvider(settings);
-    providers.set(ctx, provider);
-  }
-  return provider;
-}
 
 /**
  * RP-initiated logout: for a session that came from the identity provider,
@@ -36,8 +24,8 @@ export async function ssoLogoutUrl(
   request: FastifyRequest,
   sessionHash: string,
 ): Promise<string | null> {
-  const settings = ctx.config.oidc;
-  if (settings === undefined) return null;
+  const provider = ctx.oidc;
+  if (provider === undefined) return null;
   const row = await ctx.db.read((k) =>
     k
       .selectFrom('sso_sessions')
@@ -49,7 +37,7 @@ export async function ssoLogoutUrl(
   await ctx.db.transact((trx) =>
     trx.deleteFrom('sso_sessions').where('session_hash', '=', sessionHash).execute(),
   );
-  const config = await providerOf(ctx, settings).configuration();
+  const config = await provider.configuration();
   if (config.serverMetadata().end_session_endpoint === undefined) return null;
   return client
     .buildEndSessionUrl(config, {
@@ -86,9 +74,10 @@ const withQuery = (path: string, key: string, value: string): string =>
  */
 export function ssoRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    const settings: OidcConfig | undefined = ctx.config.oidc;
-    if (settings === undefined) return;
-    const provider = providerOf(ctx, settings);
+    // The runtime builds the client exactly when OIDC_* is configured.
+    const provider = ctx.oidc;
+    if (provider === undefined) return;
+    const settings: OidcConfig = provider.settings;
     registerFormParser(app);
 
     const failPage = (reply: FastifyReply, status: number, title: string, text: string) =>

@@ -7,23 +7,11 @@ import {
   traceparentOf,
   type SendTrace,
 } from '../observability/tracing';
-import { InProcessBus, type BusMessage, type SyncBus } from './bus';
+import type { BusMessage } from './bus';
 import { appendDeltas, type DeltaEntry, type DeltaNote } from './delta-log';
 
-const lazyBuses = new WeakMap<AppContext, SyncBus>();
-
-/** The context's bus; without one (tests, one process), an in-process bus made on first use. */
-export function busOf(ctx: AppContext): SyncBus {
-  if (ctx.bus !== undefined) return ctx.bus;
-  let bus = lazyBuses.get(ctx);
-  if (bus === undefined) {
-    bus = new InProcessBus('local', (error) => {
-      ctx.logger.error({ err: error }, 'sync bus handler failed');
-    });
-    lazyBuses.set(ctx, bus);
-  }
-  return bus;
-}
+/** What publishing a commit's notes uses (the send batcher has no more of the context). */
+export type PublishDeps = Pick<AppContext, 'bus' | 'logger' | 'metrics' | 'tracing'>;
 
 /** PostgreSQL serialization failure and deadlock; SQLite busy: the whole transaction may be retried. */
 const TRANSIENT = new Set(['40001', '40P01', 'SQLITE_BUSY']);
@@ -86,17 +74,15 @@ export async function commitWithDeltas<T>(
  * message then carries the publish span's context to every node.
  */
 export function publishNotes(
-  ctx: AppContext,
+  ctx: PublishDeps,
   notes: DeltaNote[],
   traced?: readonly SendTrace[],
 ): void {
   if (notes.length === 0) return;
-  if (ctx.metrics !== undefined) {
-    let appended = 0;
-    for (const note of notes) appended += note.deltas.length;
-    ctx.metrics.deltasAppended.inc(appended);
-  }
-  const bus = busOf(ctx);
+  let appended = 0;
+  for (const note of notes) appended += note.deltas.length;
+  ctx.metrics.deltasAppended.inc(appended);
+  const bus = ctx.bus;
   const message: Extract<BusMessage, { type: 'deltas' }> = { type: 'deltas', notes };
   // Tracing off, or no traced send in the batch: published exactly as without tracing.
   const span =

@@ -35,17 +35,21 @@ import { TurnCorker } from './turn-corker';
  */
 const HEARTBEAT_TICK_MS = 100;
 
-/** What the hub hands on: presence, typing and delivery acks live in their own modules. */
-export interface HubListeners {
-  connected(conn: SyncConnection): void;
+/**
+ * What the hub hands on. Presence, typing, sends, delivery acks and calls live
+ * in their own features and join with `hub.listen` (the composition root,
+ * runtime.ts, wires them): the transport constructs none of them.
+ */
+export interface HubListener {
+  connected?(conn: SyncConnection): void;
   /** The socket caught up (after `ready`). */
-  ready(conn: SyncConnection): void;
-  activity(conn: SyncConnection): void;
-  disconnected(conn: SyncConnection): void;
-  typing(conn: SyncConnection, frame: Extract<ClientFrame, { type: 'typing' }>): void;
-  ack(conn: SyncConnection, seq: number): void;
-  send(conn: SyncConnection, frame: Extract<ClientFrame, { type: 'send' }>): void;
-  call(conn: SyncConnection, frame: CallClientFrame): void;
+  ready?(conn: SyncConnection): void;
+  activity?(conn: SyncConnection): void;
+  disconnected?(conn: SyncConnection): void;
+  typing?(conn: SyncConnection, frame: Extract<ClientFrame, { type: 'typing' }>): void;
+  ack?(conn: SyncConnection, seq: number): void;
+  send?(conn: SyncConnection, frame: Extract<ClientFrame, { type: 'send' }>): void;
+  call?(conn: SyncConnection, frame: CallClientFrame): void;
 }
 
 export interface HubDeps {
@@ -72,7 +76,8 @@ export class SyncHub {
   private readonly heartbeat: NodeJS.Timeout;
   private readonly sessionCheck: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
-  private listeners: HubListeners | null = null;
+  /** In the order they joined: each event reaches them in that order. */
+  private readonly listeners: HubListener[] = [];
   private closed = false;
   private readonly pumper: DeltaPump;
   private readonly corker = new TurnCorker();
@@ -88,7 +93,7 @@ export class SyncHub {
         this.closeConn(conn, code, reason);
       },
       ready: (conn) => {
-        this.listeners?.ready(conn);
+        for (const l of this.listeners) l.ready?.(conn);
       },
       pushed: (count) => {
         deps.metrics?.deltasPushed.inc(count);
@@ -114,8 +119,13 @@ export class SyncHub {
     this.sessionCheck.unref();
   }
 
-  setListeners(listeners: HubListeners): void {
-    this.listeners = listeners;
+  /** Joins the hub's events (see HubListener); returns how to leave. */
+  listen(listener: HubListener): () => void {
+    this.listeners.push(listener);
+    return () => {
+      const at = this.listeners.indexOf(listener);
+      if (at >= 0) this.listeners.splice(at, 1);
+    };
   }
 
   /** Local sockets of a user (presence and typing look here). */
@@ -252,30 +262,30 @@ export class SyncHub {
           conn.send({ type: 'error', code: 'ack_ahead', message: 'That seq was not sent yet.' });
           return;
         }
-        this.listeners?.ack(conn, frame.seq);
+        for (const l of this.listeners) l.ack?.(conn, frame.seq);
         return;
       case 'typing':
         conn.lastActivityAt = this.deps.clock.now();
         conn.attention = 'active';
-        this.listeners?.activity(conn);
-        this.listeners?.typing(conn, frame);
+        for (const l of this.listeners) l.activity?.(conn);
+        for (const l of this.listeners) l.typing?.(conn, frame);
         return;
       case 'presence':
         conn.attention = frame.state;
         if (frame.state === 'active') conn.lastActivityAt = this.deps.clock.now();
-        this.listeners?.activity(conn);
+        for (const l of this.listeners) l.activity?.(conn);
         return;
       case 'send':
         conn.lastActivityAt = this.deps.clock.now();
         conn.attention = 'active';
-        this.listeners?.activity(conn);
-        this.listeners?.send(conn, frame);
+        for (const l of this.listeners) l.activity?.(conn);
+        for (const l of this.listeners) l.send?.(conn, frame);
         return;
       case 'call_action':
       case 'call_signal':
       case 'call_media':
         conn.lastActivityAt = this.deps.clock.now();
-        this.listeners?.call(conn, frame);
+        for (const l of this.listeners) l.call?.(conn, frame);
         return;
     }
   }
@@ -303,7 +313,7 @@ export class SyncHub {
     const channel = this.channelFor(conn.userId);
     channel.connections.add(conn);
     conn.joined = true;
-    this.listeners?.connected(conn);
+    for (const l of this.listeners) l.connected?.(conn);
     const log = await this.deps.db.read((k) => readLogState(k, conn.userId));
     if (!conn.isOpen()) return;
     channel.knownHead = Math.max(channel.knownHead, log.head);
@@ -347,7 +357,7 @@ export class SyncHub {
     if (channel?.connections.delete(conn) === true && channel.connections.size === 0) {
       this.channels.delete(conn.userId);
     }
-    this.listeners?.disconnected(conn);
+    for (const l of this.listeners) l.disconnected?.(conn);
   }
 
   private onBus(message: BusMessage): void {

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/app';
-import { loadConfig } from '../../../src/config';
-import { systemClock, type AppContext } from '../../../src/context';
+import type { AppContext } from '../../../src/context';
 import type { SyncBus } from '../../../src/features/sync/bus';
 import type { SyncOptions } from '../../../src/features/sync/options';
-import { syncRuntimeOf, type SyncRuntime } from '../../../src/features/sync/plugin';
-import { createLogger } from '../../../src/logger';
+import type { Runtime } from '../../../src/runtime';
+import type { SyncRuntime } from '../../../src/runtime-sync';
 import type { Db, DialectName } from '../../../src/storage/db';
 import { PASSWORD } from '../../support/people';
 import { LIFTED_LOGIN_LIMITS, login, type Session } from '../../support/session';
+import { createTestRuntime } from '../../support/runtime';
 import { createTestDb } from '../../support/test-db';
 import { SyncClient } from './socket';
 import { seedWorld, username, type PersonName } from './world';
@@ -20,6 +20,8 @@ export interface LiveApp {
   /** ws://127.0.0.1:<port>/sync */
   syncUrl: string;
   runtime: SyncRuntime;
+  /** The node's whole runtime (createRuntime). */
+  node: Runtime;
   /** Logs a person of the world in (cached per name). */
   session(name: PersonName): Promise<Session>;
   /** A /sync socket with that person's session cookie. */
@@ -49,23 +51,19 @@ export async function startLiveApp(
   const db = options.db ?? testDb?.db;
   if (db === undefined) throw new Error('no database');
   if (testDb !== null) await seedWorld(db);
-  const ctx: AppContext = {
-    config: loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      ...LIFTED_LOGIN_LIMITS,
-      ...options.env,
-    }),
+  const node = await createTestRuntime(
     db,
-    logger: options.logger ?? createLogger('silent'),
-    clock: systemClock,
-    ...(options.sync === undefined ? {} : { sync: options.sync }),
-    ...(options.bus === undefined ? {} : { bus: options.bus }),
-  };
-  const app = await buildApp(ctx);
+    { ...LIFTED_LOGIN_LIMITS, ...options.env },
+    {
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+      ...(options.sync === undefined ? {} : { sync: options.sync }),
+      ...(options.bus === undefined ? {} : { bus: options.bus }),
+    },
+  );
+  const { ctx } = node;
+  const app = await buildApp(node);
   const address = await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
-  const runtime = syncRuntimeOf(ctx);
-  if (runtime === undefined) throw new Error('sync is not registered');
+  const runtime = node.sync;
   const sessions = new Map<PersonName, Promise<Session>>();
   const sockets: SyncClient[] = [];
   const session = (name: PersonName): Promise<Session> => {
@@ -83,6 +81,7 @@ export async function startLiveApp(
     db,
     syncUrl,
     runtime,
+    node,
     session,
     socket: async (name, headers = {}) => {
       const s = await session(name);
@@ -92,6 +91,7 @@ export async function startLiveApp(
     },
     dispose: async () => {
       await app.close();
+      await node.close();
       for (const client of sockets) client.ws.terminate();
       await testDb?.dispose();
     },

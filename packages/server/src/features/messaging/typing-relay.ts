@@ -1,13 +1,13 @@
 import type { ClientFrame, ServerFrame } from '@messenger/core';
 import type { Logger } from '../../logger';
 import type { Db } from '../../storage/db';
-import { actorIn, viewingsOf } from '../messaging/audience';
-import { getParticipants } from '../messaging/repo';
-import { blocksAmong } from '../messaging/relations-repo';
-import type { SyncBus } from './bus';
-import type { SyncConnection, TypingRoute } from './connection';
-import type { SyncOptions } from './options';
-import { withSyncTables } from './tables';
+import { actorIn, viewingsOf } from './audience';
+import { getParticipants } from './repo';
+import { blocksAmong } from './relations-repo';
+import type { SyncBus } from '../sync/bus';
+import type { SyncConnection, TypingRoute } from '../sync/connection';
+import type { SyncOptions } from '../sync/options';
+import { withSyncTables } from '../sync/tables';
 
 /** A route stays trusted this long before membership is checked again. */
 const ROUTE_TTL_MS = 10_000;

@@ -1,11 +1,11 @@
 import type { Clock, PresenceStatus, ServerFrame } from '@messenger/core';
 import type { Logger } from '../../logger';
 import type { Db } from '../../storage/db';
-import type { PresenceStore } from '../presence/store';
-import type { SyncBus } from './bus';
-import type { SyncConnection } from './connection';
-import type { SyncOptions } from './options';
-import { presenceAudience } from './presence-audience';
+import type { PresenceStore } from './store';
+import type { SyncBus } from '../sync/bus';
+import type { SyncConnection } from '../sync/connection';
+import type { SyncOptions } from '../sync/options';
+import { presenceAudience } from './audience';
 
 export interface PresenceDeps {
   db: Db;
@@ -31,7 +31,7 @@ export interface PresenceDeps {
  * frames, to the friends' sockets on every node; nothing is stored in a log.
  *
  * Statuses here are this node's view; with several nodes the store is the
- * cluster store (presence-cluster.ts), which combines every node's reports.
+ * cluster store (cluster.ts), which combines every node's reports.
  */
 export class PresenceTracker {
   /** Users this node reports: status last pushed. */
@@ -136,7 +136,7 @@ export class PresenceTracker {
     const previous = this.statuses.get(userId) ?? 'OFFLINE';
     // Every frame a socket sends counts as activity; most leave the status as
     // it was. Reporting those again would publish a cluster report per frame
-    // (presence-cluster.ts); the sweep repeats each report in time instead.
+    // (cluster.ts); the sweep repeats each report in time instead.
     if (previous === status) return;
     if (status === 'OFFLINE') this.statuses.delete(userId);
     else this.statuses.set(userId, status);
@@ -163,7 +163,7 @@ export class PresenceTracker {
 
   /**
    * Tells this node's sockets of the user's audience a status no node pushed:
-   * another node's reports lapsed (presence-cluster.ts). Every surviving node
+   * another node's reports lapsed (cluster.ts). Every surviving node
    * does this for its own sockets, so each socket hears it once.
    */
   announceLocally(userId: string, status: PresenceStatus): void {

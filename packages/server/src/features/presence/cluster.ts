@@ -1,7 +1,7 @@
 import type { Clock, PresenceStatus } from '@messenger/core';
 import type { Logger } from '../../logger';
-import type { PresenceStore } from '../presence/store';
-import type { BusMessage, PresenceReport, SyncBus } from './bus';
+import type { PresenceStore } from './store';
+import type { BusMessage, PresenceReport, SyncBus } from '../sync/bus';
 
 const RANK: Record<PresenceStatus, number> = { OFFLINE: 0, IDLE: 1, ACTIVE: 2 };
 
