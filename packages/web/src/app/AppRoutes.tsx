@@ -12,7 +12,7 @@ import { LoadingScreen } from '../ui/LoadingScreen';
 import { Redirect } from '../ui/Redirect';
 import { StatusScreen } from '../ui/StatusScreen';
 import { useDocumentTitle } from '../ui/document-title';
-import { lazyRoute } from './bootload';
+import { lazyRoute } from '../lib/bootload';
 import { SignedIn } from './SignedIn';
 
 /*

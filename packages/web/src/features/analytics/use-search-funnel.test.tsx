@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { createSessionServices } from '../../app/session-services';
 import { SessionProvider, useSession } from '../../session/SessionProvider';
 import type { FunnelLogBatch } from '@messenger/core';
 import { useSearchFunnel, watchOtherThreadClicks } from './use-search-funnel';
@@ -74,7 +75,11 @@ function Harness(): ReactNode {
 function renderSurface() {
   const server = fakeServer();
   render(
-    <SessionProvider marker={{ get: () => true, set: () => undefined }} fetch={server.fetch}>
+    <SessionProvider
+      marker={{ get: () => true, set: () => undefined }}
+      fetch={server.fetch}
+      createServices={createSessionServices}
+    >
       <Harness />
     </SessionProvider>,
   );

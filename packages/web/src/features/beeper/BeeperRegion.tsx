@@ -26,7 +26,7 @@ export interface BeeperRegionProps {
  */
 export function BeeperRegion({ viewerId }: BeeperRegionProps): ReactNode {
   const environment = useRelayEnvironment();
-  const live = useLiveSync(viewerId);
+  const live = useLiveSync();
   const router = useRouter();
   const path = router.location.path;
   const pathRef = useRef(path);
@@ -116,7 +116,7 @@ export function BeeperRegion({ viewerId }: BeeperRegionProps): ReactNode {
       {matchRoute(path).name === 'host' || matchRoute(path).name === 'embed' ? (
         <QuietBoundary>
           <Suspense fallback={null}>
-            <HostUnreadCount viewerId={viewerId} />
+            <HostUnreadCount />
           </Suspense>
         </QuietBoundary>
       ) : null}

@@ -11,8 +11,8 @@ import type { HostUnreadCountQuery as Query } from './__generated__/HostUnreadCo
  * that keep the messenger's list live keep this count live too; it also holds
  * the participants' names the beeper shows.
  */
-export function HostUnreadCount({ viewerId }: { viewerId: string }): ReactNode {
-  const live = useLiveSync(viewerId);
+export function HostUnreadCount(): ReactNode {
+  const live = useLiveSync();
   const fetchOptions = useResyncFetchOptions(live);
   const data = useLazyLoadQuery<Query>(
     graphql`

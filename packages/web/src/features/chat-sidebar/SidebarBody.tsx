@@ -51,7 +51,7 @@ export function SidebarBody({
   onSearchCache,
 }: SidebarBodyProps): ReactNode {
   const tabs = useChatTabs();
-  const live = useLiveSync(viewerId);
+  const live = useLiveSync();
   // A resync, or a graph_changed delta (a friendship or block made by the host's admin API), reads it again.
   const fetchOptions = useResyncFetchOptions(live);
   const data = useLazyLoadQuery<Query>(

@@ -11,7 +11,7 @@ import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment, useLazyLoadQuery } from 'react-relay';
 import { InlineLoading } from '../../ui/InlineLoading';
-import { RegionErrorBoundary } from '../messenger/RegionErrorBoundary';
+import { RegionErrorBoundary } from '../../ui/RegionErrorBoundary';
 import { useLiveSync, useResyncFetchOptions } from '../sync/live-sync';
 import { threadListMessages } from '../thread-list/messages';
 import { browserClock, titleOf } from '../thread-list/thread-rows';
@@ -169,7 +169,7 @@ function LiveTabHeader(props: HeaderProps): ReactNode {
 }
 
 function ThreadTabHeader(props: HeaderProps & { threadId: string }): ReactNode {
-  const fetchOptions = useResyncFetchOptions(useLiveSync(props.viewerId));
+  const fetchOptions = useResyncFetchOptions(useLiveSync());
   const data = useLazyLoadQuery<ChatTabThreadQuery>(
     graphql`
       query ChatTabThreadQuery($threadId: ID!) {
@@ -187,7 +187,7 @@ function ThreadTabHeader(props: HeaderProps & { threadId: string }): ReactNode {
 /** A person's tab: finds their thread; once found, the tab remembers it (and survives reloads). */
 function PersonTabHeader(props: HeaderProps & { personId: string }): ReactNode {
   const { dispatch } = useChatTabs();
-  const fetchOptions = useResyncFetchOptions(useLiveSync(props.viewerId));
+  const fetchOptions = useResyncFetchOptions(useLiveSync());
   const data = useLazyLoadQuery<PersonThreadQuery>(
     personThreadQuery,
     { personId: props.personId },

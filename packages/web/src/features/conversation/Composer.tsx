@@ -56,8 +56,8 @@ export function Composer({
   const field = useRef<HTMLTextAreaElement>(null);
   const images = useComposerAttachments(useOptionalSession()?.api.csrfToken ?? noToken);
   useBeforeLeave(text.trim() !== '' || images.images.length > 0);
-  const typing = useTypingSender(useLiveSync(viewerId), threadId);
-  const outbox = useOutbox(viewerId);
+  const typing = useTypingSender(useLiveSync(), threadId);
+  const outbox = useOutbox();
   const setText = (next: string): void => {
     update((d) => ({ ...d, text: next, mentions: keepMentions(d.text, next, d.mentions) }));
   };

@@ -1,7 +1,7 @@
 import type { AttachmentMimeType, WireMessage, WireReplyQuote } from '@messenger/core';
 import { commitMutation, graphql, type Environment } from 'relay-runtime';
 import { ApiError, NetworkError } from '../../http/api';
-import { applyMessageNew } from '../sync/apply-delta';
+import type { DeltaReducers } from '../sync/delta-reducers';
 import type { sendMessageMutation } from './__generated__/sendMessageMutation.graphql';
 import type { OutboxMessage, SendFailure } from './outbox-reducer';
 
@@ -123,6 +123,7 @@ const mutation = graphql`
 export function sendOutboxMessage(
   environment: Environment,
   viewerId: string,
+  reducers: DeltaReducers,
   message: OutboxMessage,
 ): Promise<SendResult> {
   return new Promise((resolve) => {
@@ -181,7 +182,7 @@ export function sendOutboxMessage(
             : {}),
         };
         environment.commitUpdate((store) => {
-          applyMessageNew(store, wire, { viewerId });
+          reducers.applyMessageNew(store, wire, { viewerId });
         });
         resolve({ ok: true });
       },

@@ -21,7 +21,6 @@ import '../messenger/messenger.css';
 
 export interface PageInboxBodyProps {
   pageId: string;
-  viewerId: string;
   currentThreadId: string | null;
   onUnreadChange: (count: number) => void;
 }
@@ -34,12 +33,11 @@ export interface PageInboxBodyProps {
  */
 export function PageInboxBody({
   pageId,
-  viewerId,
   currentThreadId,
   onUnreadChange,
 }: PageInboxBodyProps): ReactNode {
   const intl = useIntl();
-  const live = useLiveSync(viewerId);
+  const live = useLiveSync();
   const fetchOptions = useResyncFetchOptions(live);
   const data = useLazyLoadQuery<Query>(
     graphql`

@@ -44,7 +44,7 @@ export function removeFromRequests(
  */
 export function RequestsBody({ viewerId, currentThreadId }: RequestsBodyProps): ReactNode {
   const intl = useIntl();
-  const live = useLiveSync(viewerId);
+  const live = useLiveSync();
   const fetchOptions = useResyncFetchOptions(live);
   const [failed, setFailed] = useState(false);
   const data = useLazyLoadQuery<Query>(

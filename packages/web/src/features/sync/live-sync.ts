@@ -1,12 +1,21 @@
 import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { useRelayEnvironment } from 'react-relay/hooks';
 import type { Environment } from 'relay-runtime';
+import { useRelayServices } from '../../session/session-services';
 import { useSessionLostSignal } from '../../session/SessionProvider';
 import { newDeviceId } from '../calls/device-id';
 import { watchAttention } from '../presence/attention';
-import { presenceStoreFor } from '../presence/presence-store';
-import { applyDelta } from './apply-delta';
+import type { PresenceStore } from '../presence/presence-store';
+import type { DeltaReducers } from './delta-reducers';
 import { SyncConnection, syncUrl, type ConnectionStatus } from './sync-connection';
+
+export interface LiveSyncDeps {
+  environment: Environment;
+  viewerId: string;
+  /** The login's presence store: it hears every presence frame here. */
+  presence: PresenceStore;
+  /** The features' delta reducers (registered by the app's composition root). */
+  reducers: DeltaReducers;
+}
 
 /**
  * The live part of one Relay environment (one signed-in session): its sync
@@ -18,15 +27,17 @@ export class LiveSync {
   private resyncQueued = false;
   /** The socket was live before: a new `live` is a reconnect. */
   private everLive = false;
+  /** What dispose() undoes: window listeners, the attention watch. */
+  private readonly stops: (() => void)[] = [];
 
-  constructor(environment: Environment, viewerId: string) {
+  constructor({ environment, viewerId, presence, reducers }: LiveSyncDeps) {
     this.connection = new SyncConnection({
       url: syncUrl(window.location),
       createSocket: (url) => new WebSocket(url),
       apply: (_seq, delta) => {
         let refetch = false;
         environment.commitUpdate((store) => {
-          refetch = applyDelta(store, delta, { viewerId }).refetch;
+          refetch = reducers.applyDelta(store, delta, { viewerId }).refetch;
         });
         return refetch;
       },
@@ -41,13 +52,25 @@ export class LiveSync {
         window.clearTimeout(handle as number);
       },
     });
-    this.watchPresence(environment);
-    window.addEventListener('online', () => {
+    this.watchPresence(presence);
+    const online = () => {
       this.connection.retryNow();
-    });
-    window.addEventListener('offline', () => {
+    };
+    const offline = () => {
       this.connection.dropOffline();
+    };
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    this.stops.push(() => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
     });
+  }
+
+  /** The login ended: closes the socket and lets go of the page's events. */
+  dispose(): void {
+    this.connection.stop();
+    for (const stop of this.stops.splice(0)) stop();
   }
 
   /**
@@ -55,8 +78,7 @@ export class LiveSync {
    * screens are mounted; after a reconnect its statuses are renewed. The
    * person's own attention goes the other way, as `presence` frames.
    */
-  private watchPresence(environment: Environment): void {
-    const presence = presenceStoreFor(environment);
+  private watchPresence(presence: PresenceStore): void {
     this.connection.onEphemeral((frame) => {
       if (frame.type === 'presence') presence.heardFrame(frame.user_id, frame.status);
     });
@@ -75,6 +97,7 @@ export class LiveSync {
       },
       (state) => this.connection.sendEphemeral({ type: 'presence', state }),
     );
+    this.stops.push(attention.stop);
     let wasLive = false;
     this.connection.subscribe(() => {
       const live = this.connection.getStatus() === 'live';
@@ -104,20 +127,9 @@ export class LiveSync {
   }
 }
 
-const lives = new WeakMap<Environment, LiveSync>();
-
-export function liveSyncFor(environment: Environment, viewerId: string): LiveSync {
-  let live = lives.get(environment);
-  if (live === undefined) {
-    live = new LiveSync(environment, viewerId);
-    lives.set(environment, live);
-  }
-  return live;
-}
-
-/** The session's live sync; components inside a RelayRegion use it. */
-export function useLiveSync(viewerId: string): LiveSync {
-  return liveSyncFor(useRelayEnvironment(), viewerId);
+/** The login's live sync (session services); components inside a RelayRegion use it. */
+export function useLiveSync(): LiveSync {
+  return useRelayServices().liveSync;
 }
 
 /**

@@ -38,7 +38,7 @@ export function ThreadListBody({
   onUnreadChange,
 }: ThreadListBodyProps): ReactNode {
   const intl = useIntl();
-  const live = useLiveSync(viewerId);
+  const live = useLiveSync();
   const fetchOptions = useResyncFetchOptions(live);
   const data = useLazyLoadQuery<Query>(
     graphql`
