@@ -1,7 +1,9 @@
 import { conversationDeltaReducer } from '../features/conversation/sync-reducer';
 import { threadDetailsDeltaReducer } from '../features/conversation/thread-details-reducer';
 import { CallController } from '../features/calls/call-controller';
+import { newDeviceId } from '../features/calls/device-id';
 import { createBrowserOutbox } from '../features/outbox/outbox';
+import { connectPresence } from '../features/presence/live-presence';
 import { PresenceStore } from '../features/presence/presence-store';
 import { createDeltaReducers, type DeltaReducers } from '../features/sync/delta-reducers';
 import { LiveSync } from '../features/sync/live-sync';
@@ -37,7 +39,9 @@ export function createRelayServices(login: SessionLogin): RelayServices {
 export function relayServicesOn(environment: Environment, viewerId: string): RelayServices {
   const reducers = messengerDeltaReducers();
   const presence = new PresenceStore();
-  const liveSync = new LiveSync({ environment, viewerId, presence, reducers });
+  // One device id per tab (per login): a call's media runs on exactly one device.
+  const liveSync = new LiveSync({ environment, viewerId, deviceId: newDeviceId(), reducers });
+  const stopPresence = connectPresence(liveSync.connection, presence);
   const typing = createTypingStore(liveSync);
   const calls = new CallController(liveSync.connection, viewerId);
   const outbox = createBrowserOutbox({ environment, viewerId, liveSync, reducers });
@@ -52,6 +56,7 @@ export function relayServicesOn(environment: Environment, viewerId: string): Rel
     dispose() {
       outbox.dispose();
       typing.stop();
+      stopPresence();
       liveSync.dispose();
     },
   };

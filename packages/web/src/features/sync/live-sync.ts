@@ -2,17 +2,14 @@ import { startTransition, useCallback, useEffect, useState, useSyncExternalStore
 import type { Environment } from 'relay-runtime';
 import { useRelayServices } from '../../session/session-services';
 import { useSessionLostSignal } from '../../session/SessionProvider';
-import { newDeviceId } from '../calls/device-id';
-import { watchAttention } from '../presence/attention';
-import type { PresenceStore } from '../presence/presence-store';
 import type { DeltaReducers } from './delta-reducers';
 import { SyncConnection, syncUrl, type ConnectionStatus } from './sync-connection';
 
 export interface LiveSyncDeps {
   environment: Environment;
   viewerId: string;
-  /** The login's presence store: it hears every presence frame here. */
-  presence: PresenceStore;
+  /** This tab's device id on the socket: a call's media runs on exactly one device. */
+  deviceId: string;
   /** The features' delta reducers (registered by the app's composition root). */
   reducers: DeltaReducers;
 }
@@ -25,12 +22,10 @@ export class LiveSync {
   readonly connection: SyncConnection;
   private readonly refetchers = new Set<() => void>();
   private resyncQueued = false;
-  /** The socket was live before: a new `live` is a reconnect. */
-  private everLive = false;
-  /** What dispose() undoes: window listeners, the attention watch. */
+  /** What dispose() undoes: the window's online and offline listeners. */
   private readonly stops: (() => void)[] = [];
 
-  constructor({ environment, viewerId, presence, reducers }: LiveSyncDeps) {
+  constructor({ environment, viewerId, deviceId, reducers }: LiveSyncDeps) {
     this.connection = new SyncConnection({
       url: syncUrl(window.location),
       createSocket: (url) => new WebSocket(url),
@@ -45,14 +40,12 @@ export class LiveSync {
         this.resync();
       },
       random: Math.random,
-      // One id per tab (per signed-in store): a call's media runs on exactly one device.
-      deviceId: newDeviceId(),
+      deviceId,
       setTimer: (fn, ms) => window.setTimeout(fn, ms),
       clearTimer: (handle) => {
         window.clearTimeout(handle as number);
       },
     });
-    this.watchPresence(presence);
     const online = () => {
       this.connection.retryNow();
     };
@@ -71,44 +64,6 @@ export class LiveSync {
   dispose(): void {
     this.connection.stop();
     for (const stop of this.stops.splice(0)) stop();
-  }
-
-  /**
-   * The session's presence store hears every presence frame here, whichever
-   * screens are mounted; after a reconnect its statuses are renewed. The
-   * person's own attention goes the other way, as `presence` frames.
-   */
-  private watchPresence(presence: PresenceStore): void {
-    this.connection.onEphemeral((frame) => {
-      if (frame.type === 'presence') presence.heardFrame(frame.user_id, frame.status);
-    });
-    const attention = watchAttention(
-      {
-        isVisible: () => document.visibilityState === 'visible',
-        now: () => Date.now(),
-        on: (type, listener) => {
-          const target = type === 'visibilitychange' ? document : window;
-          target.addEventListener(type, listener, { passive: true });
-        },
-        off: (type, listener) => {
-          const target = type === 'visibilitychange' ? document : window;
-          target.removeEventListener(type, listener);
-        },
-      },
-      (state) => this.connection.sendEphemeral({ type: 'presence', state }),
-    );
-    this.stops.push(attention.stop);
-    let wasLive = false;
-    this.connection.subscribe(() => {
-      const live = this.connection.getStatus() === 'live';
-      if (live && wasLive) return;
-      if (live) {
-        if (this.everLive) presence.reconnected();
-        this.everLive = true;
-        attention.resend();
-      }
-      wasLive = live;
-    });
   }
 
   /** Refetches every registered screen once, however many deltas asked for it in a row. */
