@@ -30,15 +30,7 @@ export function HostUnreadCount(): ReactNode {
                 unread_count
                 muted_until
                 participants_to_render {
-                  __typename
-                  ... on MessagingUser {
-                    id
-                    name
-                  }
-                  ... on Page {
-                    id
-                    name
-                  }
+                  ...personFields_participant @relay(mask: false)
                 }
               }
             }

@@ -40,19 +40,7 @@ const threadQuery = graphql`
       folder
       muted_until
       participants_to_render {
-        __typename
-        ... on MessagingUser {
-          id
-          name
-          short_name
-          profile_picture {
-            uri
-          }
-        }
-        ... on Page {
-          id
-          name
-        }
+        ...personFields_participant @relay(mask: false)
       }
     }
     thread_state(thread_id: $threadId) {

@@ -73,43 +73,10 @@ const mutation = graphql`
     send_message(input: $input) {
       created
       message {
-        id
+        ...messageFields_message @relay(mask: false)
         thread_id
-        sender_id
-        text
-        timestamp
-        seq_in_thread
-        offline_threading_id
-        kind
         tags
         entry_point
-        attachments {
-          id
-          key
-          iv
-          mime
-          width
-          height
-        }
-        reply_to {
-          message_id
-          sender_id
-          text
-          available
-          image {
-            id
-            key
-            iv
-            mime
-            width
-            height
-          }
-        }
-        mentions {
-          offset
-          length
-          person_id
-        }
       }
     }
   }

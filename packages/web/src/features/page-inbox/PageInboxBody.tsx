@@ -77,52 +77,8 @@ export function PageInboxBody({
           @connection(key: "PageInbox_page_inbox", filters: ["page_id"]) {
           edges {
             node {
-              id
-              thread_id
               viewer_participant_id
-              folder
-              unread_count
-              last_activity_time
-              group_name
-              is_group_thread
-              image_src
-              custom_nickname
-              participants_to_render {
-                __typename
-                ... on MessagingUser {
-                  id
-                  name
-                  short_name
-                  profile_picture {
-                    uri
-                  }
-                }
-                ... on Page {
-                  id
-                  name
-                }
-              }
-              last_reaction {
-                actor_id
-                emoji
-                message_sender_id
-                at
-              }
-              messages(last: 1) {
-                edges {
-                  node {
-                    id
-                    text
-                    sender_id
-                    seq_in_thread
-                    timestamp
-                    kind
-                    attachments {
-                      id
-                    }
-                  }
-                }
-              }
+              ...threadRowFields_thread @relay(mask: false)
             }
           }
         }
