@@ -1,5 +1,7 @@
+import { ConversationEntryPoints } from '../features/analytics/conversation-entry-points';
 import { createBrowserFunnelClient } from '../features/analytics/use-search-funnel';
 import { bootload, browserBootloadEnv } from '../lib/bootload';
+import { UnreadCount } from '../ui/document-title';
 import type { RelayServices, SessionLogin, SessionServices } from '../session/session-services';
 
 const loadRelayServices = () => import('./relay-services');
@@ -33,6 +35,8 @@ export function createSessionServices(login: SessionLogin): SessionServices {
   return {
     viewerId: login.viewerId,
     funnels,
+    unread: new UnreadCount(),
+    entryPoints: new ConversationEntryPoints(),
     relay: () => relay,
     dispose() {
       if (disposed) return;

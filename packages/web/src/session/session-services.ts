@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Environment } from 'relay-runtime';
+import type { ConversationEntryPoints } from '../features/analytics/conversation-entry-points';
 import type { FunnelClient } from '../features/analytics/funnel-client';
 import type { CallController } from '../features/calls/call-controller';
 import type { Outbox } from '../features/outbox/outbox';
@@ -7,6 +8,7 @@ import type { PresenceStore } from '../features/presence/presence-store';
 import type { LiveSync } from '../features/sync/live-sync';
 import type { TypingStore } from '../features/typing/typing-store';
 import type { Api } from '../http/api';
+import type { UnreadCount } from '../ui/document-title';
 
 /*
  * The live objects of one login, and where they are read. They are built once,
@@ -32,6 +34,10 @@ export interface SessionServices {
   readonly viewerId: string;
   /** The search funnels' client: funnels outlive the components that log them. */
   readonly funnels: FunnelClient;
+  /** Where each conversation was opened from, sent with the messages written in it. */
+  readonly entryPoints: ConversationEntryPoints;
+  /** The unread count the host page's title shows, published by the part that reads the threads. */
+  readonly unread: UnreadCount;
   /** Relay's half, the same promise (and object) for the whole login. */
   relay(): Promise<RelayServices>;
   /** Closes the socket, stops timers and listeners, drops the Relay store. */

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
-import { publishUnreadCount } from '../../ui/document-title';
+import { usePublishUnreadCount } from '../../ui/document-title';
 import { useLiveSync, useResyncFetchOptions, useStartSync } from '../sync/live-sync';
 import { unreadThreadCount } from '../thread-list/thread-rows';
 import type { HostUnreadCountQuery as Query } from './__generated__/HostUnreadCountQuery.graphql';
@@ -47,14 +47,15 @@ export function HostUnreadCount(): ReactNode {
       .map((edge) => edge.node)
       .filter((node) => node.folder === 'INBOX'),
   );
+  const publishUnreadCount = usePublishUnreadCount();
   useEffect(() => {
     publishUnreadCount(unread);
-  }, [unread]);
+  }, [publishUnreadCount, unread]);
   useEffect(
     () => () => {
       publishUnreadCount(0);
     },
-    [],
+    [publishUnreadCount],
   );
   return null;
 }
