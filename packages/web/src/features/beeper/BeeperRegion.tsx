@@ -4,7 +4,7 @@ import { useRelayEnvironment } from 'react-relay';
 import { useRouter } from '../../router/Router';
 import { MESSENGER_PREFIX, matchRoute } from '../../router/routes';
 import { useLiveSync } from '../sync/live-sync';
-import { browserClock } from '../thread-list/thread-rows';
+import { browserClock } from '../../lib/clock';
 import { beepFromDelta, type BeepPayload } from './beep-from-delta';
 import { BeeperController } from './beeper-controller';
 import { BeeperToasts } from './BeeperToasts';

@@ -6,7 +6,8 @@ import { useChatTabs } from '../chat-tabs/ChatTabsProvider';
 import { sidebarLocalCache } from '../search-typeahead/typeahead-model';
 import { useLiveAdminedBadges } from './admined-pages-live';
 import { useLiveSync, useResyncFetchOptions, useStartSync } from '../sync/live-sync';
-import { browserClock, titleOf } from '../thread-list/thread-rows';
+import { browserClock } from '../../lib/clock';
+import { titleOf } from '../thread-list/thread-rows';
 import type { SidebarBodyQuery as Query } from './__generated__/SidebarBodyQuery.graphql';
 import {
   AdminedPagesSection,
