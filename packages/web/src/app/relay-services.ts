@@ -1,3 +1,6 @@
+import { ConversationEntryPoints } from '../features/analytics/conversation-entry-points';
+import type { FunnelClient } from '../features/analytics/funnel-client';
+import { createBrowserFunnelClient } from '../features/analytics/use-search-funnel';
 import { conversationDeltaReducer } from '../features/conversation/sync-reducer';
 import { threadDetailsDeltaReducer } from '../features/conversation/thread-details-reducer';
 import { CallController } from '../features/calls/call-controller';
@@ -32,11 +35,19 @@ export function messengerDeltaReducers(): DeltaReducers {
  * empty store; dispose() closes the socket and stops every timer and listener.
  */
 export function createRelayServices(login: SessionLogin): RelayServices {
-  return relayServicesOn(createRelayEnvironment(login.api, login.sessionLost), login.viewerId);
+  return relayServicesOn(
+    createRelayEnvironment(login.api, login.sessionLost),
+    login.viewerId,
+    createBrowserFunnelClient(login.api),
+  );
 }
 
 /** The Relay half around a given environment (component tests pass the one they filled). */
-export function relayServicesOn(environment: Environment, viewerId: string): RelayServices {
+export function relayServicesOn(
+  environment: Environment,
+  viewerId: string,
+  funnels: FunnelClient,
+): RelayServices {
   const reducers = messengerDeltaReducers();
   const presence = new PresenceStore();
   // One device id per tab (per login): a call's media runs on exactly one device.
@@ -53,11 +64,14 @@ export function relayServicesOn(environment: Environment, viewerId: string): Rel
     typing: typing.store,
     calls,
     presence,
+    funnels,
+    entryPoints: new ConversationEntryPoints(),
     dispose() {
       outbox.dispose();
       typing.stop();
       stopPresence();
       liveSync.dispose();
+      funnels.dispose();
     },
   };
 }

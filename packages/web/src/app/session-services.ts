@@ -1,5 +1,3 @@
-import { ConversationEntryPoints } from '../features/analytics/conversation-entry-points';
-import { createBrowserFunnelClient } from '../features/analytics/use-search-funnel';
 import { bootload, browserBootloadEnv } from '../lib/bootload';
 import { UnreadCount } from '../ui/document-title';
 import type { RelayServices, SessionLogin, SessionServices } from '../session/session-services';
@@ -15,12 +13,12 @@ export function preloadSessionServices(): void {
  * The app's composition root: everything live that one login owns is built
  * here, when the person signs in, and disposed when the session ends
  * (SessionProvider). Screens read it through hooks (session/session-services.ts).
- * The funnel client is built at once; the Relay half (environment, live sync,
- * outbox, typing, calls, presence) in Relay's chunk, started now so it is
- * ready by the time the first RelayRegion asks.
+ * The title's unread count is built at once; the rest (environment, live
+ * sync, outbox, typing, calls, presence, funnels, entry points: Relay and
+ * core's schemas stay out of the first screen) in Relay's chunk, started now so it is ready by the
+ * time the first RelayRegion asks.
  */
 export function createSessionServices(login: SessionLogin): SessionServices {
-  const funnels = createBrowserFunnelClient(login.api);
   let disposed = false;
   let built: RelayServices | null = null;
   const relay = bootload(loadRelayServices, browserBootloadEnv()).then(
@@ -34,16 +32,13 @@ export function createSessionServices(login: SessionLogin): SessionServices {
   relay.catch(() => undefined);
   return {
     viewerId: login.viewerId,
-    funnels,
     unread: new UnreadCount(),
-    entryPoints: new ConversationEntryPoints(),
     relay: () => relay,
     dispose() {
       if (disposed) return;
       disposed = true;
       built?.dispose();
       built = null;
-      funnels.dispose();
     },
   };
 }

@@ -27,15 +27,15 @@ export interface RelayServices {
   readonly typing: TypingStore;
   readonly calls: CallController;
   readonly presence: PresenceStore;
+  /** The search funnels' client: funnels outlive the components that log them. */
+  readonly funnels: FunnelClient;
+  /** Where each conversation was opened from, sent with the messages written in it. */
+  readonly entryPoints: ConversationEntryPoints;
   dispose(): void;
 }
 
 export interface SessionServices {
   readonly viewerId: string;
-  /** The search funnels' client: funnels outlive the components that log them. */
-  readonly funnels: FunnelClient;
-  /** Where each conversation was opened from, sent with the messages written in it. */
-  readonly entryPoints: ConversationEntryPoints;
   /** The unread count the host page's title shows, published by the part that reads the threads. */
   readonly unread: UnreadCount;
   /** Relay's half, the same promise (and object) for the whole login. */

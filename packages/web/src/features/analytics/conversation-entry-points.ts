@@ -1,6 +1,6 @@
 import { joinEntryPoint, type EntryPointPath } from '@messenger/core';
 import { useEffect } from 'react';
-import { useOptionalSession } from '../../session/SessionProvider';
+import { useOptionalRelayServices } from '../../session/session-services';
 
 /**
  * A conversation shown again this soon after it was opened is the same opening
@@ -13,7 +13,7 @@ const SAME_OPENING_MS = 2_000;
  * Where each conversation of this page was opened from (seed 3, "Discovery
  * entry points"): recorded when it shows, sent with every message written in
  * it (the message's entry_point, stored by the server). One per login
- * (session services).
+ * (the session services' Relay half).
  */
 export class ConversationEntryPoints {
   private readonly opened = new Map<string, { entryPoint: string; at: number }>();
@@ -51,10 +51,9 @@ export class ConversationEntryPoints {
   }
 }
 
-/** Without a session (component tests) openings are recorded nowhere that outlives the render. */
+/** Outside a RelayRegion (component tests) openings are recorded nowhere. */
 function useEntryPoints(): ConversationEntryPoints | null {
-  const state = useOptionalSession()?.state;
-  return state?.status === 'signed-in' ? state.services.entryPoints : null;
+  return useOptionalRelayServices()?.entryPoints ?? null;
 }
 
 /** The login's record of where conversations were opened from (null outside a session). */

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createSessionServices } from '../../app/session-services';
+import { RelayRegion } from '../../relay/RelayRegion';
 import { SessionProvider, useSession } from '../../session/SessionProvider';
 import type { FunnelLogBatch } from '@messenger/core';
 import { useSearchFunnel, watchOtherThreadClicks } from './use-search-funnel';
@@ -62,11 +63,13 @@ function Harness(): ReactNode {
   const [open, setOpen] = useState(true);
   if (state.status !== 'signed-in') return <p>checking</p>;
   return open ? (
-    <BroadcastSearch
-      onClose={() => {
-        setOpen(false);
-      }}
-    />
+    <RelayRegion fallback={<p>loading</p>}>
+      <BroadcastSearch
+        onClose={() => {
+          setOpen(false);
+        }}
+      />
+    </RelayRegion>
   ) : (
     <p>closed</p>
   );
@@ -92,7 +95,10 @@ const actionNames = (batches: FunnelLogBatch[]) =>
 describe('useSearchFunnel on the broadcast surface', () => {
   it('closing without picking anyone ends the search with abandon', async () => {
     const server = renderSurface();
-    await userEvent.type(await screen.findByLabelText('Broadcast to'), 'Zo');
+    await userEvent.type(
+      await screen.findByLabelText('Broadcast to', undefined, { timeout: 5_000 }),
+      'Zo',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     await screen.findByText('closed');
     await waitFor(
@@ -110,7 +116,10 @@ describe('useSearchFunnel on the broadcast surface', () => {
 
   it('records the window losing and regaining focus during a search (focus tracking is on)', async () => {
     const server = renderSurface();
-    await userEvent.type(await screen.findByLabelText('Broadcast to'), 'Z');
+    await userEvent.type(
+      await screen.findByLabelText('Broadcast to', undefined, { timeout: 5_000 }),
+      'Z',
+    );
     window.dispatchEvent(new Event('blur'));
     window.dispatchEvent(new Event('focus'));
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
@@ -130,7 +139,10 @@ describe('useSearchFunnel on the broadcast surface', () => {
 
   it('closing after a pick ends it with single_result_selected', async () => {
     const server = renderSurface();
-    await userEvent.type(await screen.findByLabelText('Broadcast to'), 'Z');
+    await userEvent.type(
+      await screen.findByLabelText('Broadcast to', undefined, { timeout: 5_000 }),
+      'Z',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Pick' }));
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(

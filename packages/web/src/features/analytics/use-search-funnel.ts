@@ -7,7 +7,7 @@ import type {
 } from '@messenger/core';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Api } from '../../http/api';
-import { useSession } from '../../session/SessionProvider';
+import { useRelayServices } from '../../session/session-services';
 import { createFunnelClient, type FunnelClient } from './funnel-client';
 import { apiFunnelTransport } from './funnel-transport';
 import { SURFACE_FUNNELS, tokenizerHappenings, type SearchSurface } from './search-surfaces';
@@ -160,11 +160,9 @@ export function watchOtherThreadClicks(doc: Document, funnel: SearchFunnel): () 
   };
 }
 
-/** `createSearchFunnel` on the session's funnel client; unmounting with the funnel open ends it. */
+/** `createSearchFunnel` on the login's funnel client (inside a RelayRegion); unmounting with the funnel open ends it. */
 export function useSearchFunnel(surface: SearchSurface): SearchFunnel {
-  const { state } = useSession();
-  if (state.status !== 'signed-in') throw new Error('useSearchFunnel needs a signed-in session');
-  const funnels = state.services.funnels;
+  const funnels = useRelayServices().funnels;
   const funnel = useMemo(() => createSearchFunnel(funnels, surface), [funnels, surface]);
   useEffect(() => watchOtherThreadClicks(document, funnel), [funnel]);
   useEffect(
