@@ -5,6 +5,7 @@ import './csp-safe-zod';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadSessionServices } from './app/session-services';
 import { preloadRelay } from './relay/RelayRegion';
 import { createBrowserHistory } from './router/history';
 import { storageSessionMarker } from './session/session-client';
@@ -20,7 +21,10 @@ function localStorageOrUndefined(): Storage | undefined {
 
 const marker = storageSessionMarker(localStorageOrUndefined());
 // Probably signed in: fetch the data layer while the session is being checked.
-if (marker.get()) preloadRelay();
+if (marker.get()) {
+  preloadRelay();
+  preloadSessionServices();
+}
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root');

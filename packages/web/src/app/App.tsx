@@ -8,6 +8,7 @@ import { SessionProvider } from '../session/SessionProvider';
 import { useEmbedSettings } from '../features/embed/embed-settings';
 import { viewerLocale } from '../features/time/viewer-zone';
 import { AppRoutes } from './AppRoutes';
+import { createSessionServices } from './session-services';
 
 /** The whole client: wording, session, routing. Tests render it with a fake history and fetch. */
 export function App({
@@ -28,7 +29,11 @@ export function App({
       defaultLocale={DEFAULT_LOCALE}
       messages={englishMessages}
     >
-      <SessionProvider marker={marker} {...(fetch === undefined ? {} : { fetch })}>
+      <SessionProvider
+        marker={marker}
+        createServices={createSessionServices}
+        {...(fetch === undefined ? {} : { fetch })}
+      >
         <RouterProvider history={history}>
           <AppRoutes />
         </RouterProvider>

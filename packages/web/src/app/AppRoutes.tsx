@@ -7,19 +7,21 @@ import { appMessages } from '../i18n/app-messages';
 import { useRouter } from '../router/Router';
 import { formatLocation } from '../router/history';
 import { HOME_PATH, loginPathFor, matchRoute, safeNextPath } from '../router/routes';
+import type { Viewer } from '../session/session-client';
 import { useSession } from '../session/SessionProvider';
 import { LoadingScreen } from '../ui/LoadingScreen';
 import { Redirect } from '../ui/Redirect';
 import { StatusScreen } from '../ui/StatusScreen';
 import { useDocumentTitle } from '../ui/document-title';
-import { lazyRoute } from './bootload';
+import { lazyRoute } from '../lib/bootload';
 import { SignedIn } from './SignedIn';
+import type { EmbedRootProps } from '../features/embed/EmbedRoot';
 
 /*
  * The embedding kit's frame and its sign-in popup's last page: only framed hosts
- * load them (defined here, not in lazy-routes.ts: the embed imports SignedIn).
+ * load them (defined here, not in lazy-routes.ts: the embed is handed SignedIn).
  */
-const LazyEmbedRoot = lazyRoute<Record<string, never>>(() =>
+const LazyEmbedRoot = lazyRoute<EmbedRootProps>(() =>
   import('../features/embed/EmbedRoot').then((module) => ({ default: module.EmbedRoot })),
 );
 const LazyEmbedPopupDone = lazyRoute<Record<string, never>>(() =>
@@ -27,6 +29,11 @@ const LazyEmbedPopupDone = lazyRoute<Record<string, never>>(() =>
     default: module.EmbedPopupDone,
   })),
 );
+
+/** The embed's frame shows the signed-in screens of its own route. */
+function embedSignedIn(viewer: Viewer): ReactNode {
+  return <SignedIn viewer={viewer} route={{ name: 'embed' }} path="/embed" />;
+}
 
 function NotFoundPage(): ReactNode {
   const intl = useIntl();
@@ -73,7 +80,11 @@ export function AppRoutes(): ReactNode {
   if (route.name === 'embed' || route.name === 'embed-signed-in') {
     return (
       <Suspense fallback={<LoadingScreen />}>
-        {route.name === 'embed' ? <LazyEmbedRoot /> : <LazyEmbedPopupDone />}
+        {route.name === 'embed' ? (
+          <LazyEmbedRoot signedIn={embedSignedIn} />
+        ) : (
+          <LazyEmbedPopupDone />
+        )}
       </Suspense>
     );
   }

@@ -9,7 +9,7 @@ import { preloadRelay, RelayRegion } from '../relay/RelayRegion';
 import type { RouteMatch } from '../router/routes';
 import type { Viewer } from '../session/session-client';
 import { LoadingScreen } from '../ui/LoadingScreen';
-import { lazyRoute } from './bootload';
+import { lazyRoute } from '../lib/bootload';
 import { LazyFunnelDashboardPage, LazyMessengerPage } from './lazy-routes';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 

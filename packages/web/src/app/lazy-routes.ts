@@ -1,6 +1,6 @@
 import type { FunnelDashboardPageProps } from '../features/analytics/FunnelDashboardPage';
 import type { MessengerPageProps } from '../features/messenger/MessengerPage';
-import { lazyRoute } from './bootload';
+import { lazyRoute } from '../lib/bootload';
 
 /**
  * Screens loaded on demand, each its own chunk, so the first screen (login or

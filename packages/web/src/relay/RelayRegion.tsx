@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { lazyRoute } from '../app/bootload';
+import { lazyRoute } from '../lib/bootload';
 import { useSession } from '../session/SessionProvider';
 import type { RelayRootProps } from './RelayRoot';
 
@@ -33,13 +33,7 @@ export function RelayRegion({
   if (session.state.status !== 'signed-in') return fallback;
   return (
     <Suspense fallback={fallback}>
-      <LazyRelayRoot
-        api={session.api}
-        viewerId={session.state.viewer.id}
-        onSessionLost={session.sessionLost}
-      >
-        {children}
-      </LazyRelayRoot>
+      <LazyRelayRoot services={session.state.services}>{children}</LazyRelayRoot>
     </Suspense>
   );
 }

@@ -42,6 +42,8 @@ interface Fetch {
  * failed always says so. The committed effect that reports it removes it, so
  * Try Again (a new mount) asks again; one nobody reported expires.
  */
+// Keyed by the environment, which the session services build once per login: a new
+// login's environment starts with no failures, and an entry lives UNREPORTED_FOR_MS at most.
 const unreported = new WeakMap<IEnvironment, Map<string, { error: unknown; at: number }>>();
 const UNREPORTED_FOR_MS = 10_000;
 

@@ -17,6 +17,7 @@ import {
   type SessionMarker,
   type Viewer,
 } from './session-client';
+import type { CreateSessionServices, SessionServices } from './session-services';
 
 export type SessionState =
   | { status: 'checking' }
@@ -26,7 +27,8 @@ export type SessionState =
   | { status: 'expired' }
   /** The session check on load got no answer. */
   | { status: 'unreachable' }
-  | { status: 'signed-in'; viewer: Viewer };
+  /** `services` were built at this login and are disposed when it ends. */
+  | { status: 'signed-in'; viewer: Viewer; services: SessionServices };
 
 export interface Session {
   state: SessionState;
@@ -66,14 +68,36 @@ export function useSession(): Session {
 export function SessionProvider({
   marker,
   fetch,
+  createServices,
   children,
 }: {
   marker: SessionMarker;
   fetch?: typeof globalThis.fetch;
+  /** Builds a login's live objects (app/session-services.ts). */
+  createServices: CreateSessionServices;
   children: ReactNode;
 }): ReactNode {
-  const [state, setState] = useState<SessionState>({ status: 'checking' });
+  const [state, setFullState] = useState<SessionState>({ status: 'checking' });
   const lostRef = useRef<() => void>(() => undefined);
+  // The login whose services are alive. State changes go through `setState` below, from
+  // event handlers and settled requests (never from render), so each login's services are
+  // built once and disposed exactly when the state leaves that login.
+  const liveRef = useRef<SessionServices | null>(null);
+  const createRef = useRef(createServices);
+  createRef.current = createServices;
+  const setState = useCallback((next: SessionState) => {
+    const services = next.status === 'signed-in' ? next.services : null;
+    if (liveRef.current !== services) liveRef.current?.dispose();
+    liveRef.current = services;
+    setFullState(next);
+  }, []);
+  useEffect(
+    () => () => {
+      liveRef.current?.dispose();
+      liveRef.current = null;
+    },
+    [],
+  );
   const api = useMemo(
     () =>
       createApi({
@@ -87,9 +111,24 @@ export function SessionProvider({
 
   const sessionLost = useCallback(() => {
     api.setCsrfToken(null);
-    setState((current) => (current.status === 'signed-in' ? { status: 'expired' } : current));
-  }, [api]);
+    if (liveRef.current !== null) setState({ status: 'expired' });
+  }, [api, setState]);
   lostRef.current = sessionLost;
+
+  const signedIn = useCallback(
+    (viewer: Viewer): SessionState => ({
+      status: 'signed-in',
+      viewer,
+      services: createRef.current({
+        api,
+        viewerId: viewer.id,
+        sessionLost: () => {
+          lostRef.current();
+        },
+      }),
+    }),
+    [api],
+  );
 
   const [checkCount, setCheckCount] = useState(0);
   useEffect(() => {
@@ -104,7 +143,7 @@ export function SessionProvider({
         }
         api.setCsrfToken(info.csrf_token);
         marker.set(true);
-        setState({ status: 'signed-in', viewer: info.viewer });
+        setState(signedIn(info.viewer));
       },
       () => {
         if (!cancelled) setState({ status: 'unreachable' });
@@ -113,17 +152,17 @@ export function SessionProvider({
     return () => {
       cancelled = true;
     };
-  }, [api, marker, checkCount]);
+  }, [api, marker, checkCount, setState, signedIn]);
 
   const login = useCallback(
     async (credentials: Credentials) => {
       const info = await postLogin(api, credentials);
       api.setCsrfToken(info.csrf_token);
       marker.set(true);
-      setState({ status: 'signed-in', viewer: info.viewer });
+      setState(signedIn(info.viewer));
       return info.viewer;
     },
-    [api, marker],
+    [api, marker, setState, signedIn],
   );
 
   const logout = useCallback(async () => {
@@ -136,17 +175,17 @@ export function SessionProvider({
       setState({ status: 'anonymous' });
     }
     if (endSessionUrl !== null) window.location.assign(endSessionUrl);
-  }, [api, marker]);
+  }, [api, marker, setState]);
 
   const acknowledgeExpiry = useCallback(() => {
     marker.set(false);
     setState({ status: 'anonymous' });
-  }, [marker]);
+  }, [marker, setState]);
 
   const recheck = useCallback(() => {
     setState({ status: 'checking' });
     setCheckCount((n) => n + 1);
-  }, []);
+  }, [setState]);
 
   const session = useMemo<Session>(
     () => ({ state, api, login, logout, acknowledgeExpiry, recheck, sessionLost }),

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { publishUnreadCount, titleWithUnread, useSharedUnreadCount } from './document-title';
+import { titleWithUnread, UnreadCount, useUnreadCountOf } from './document-title';
 
 describe('titleWithUnread', () => {
   it('puts the unread count in front of the title', () => {
@@ -25,14 +25,15 @@ describe('titleWithUnread', () => {
 
 describe('the shared unread count', () => {
   it('gives screens the count a lazily loaded part publishes', () => {
-    const { result } = renderHook(() => useSharedUnreadCount());
+    const store = new UnreadCount();
+    const { result } = renderHook(() => useUnreadCountOf(store));
     expect(result.current).toBe(0);
     act(() => {
-      publishUnreadCount(4);
+      store.publish(4);
     });
     expect(result.current).toBe(4);
     act(() => {
-      publishUnreadCount(0);
+      store.publish(0);
     });
     expect(result.current).toBe(0);
   });

@@ -1,6 +1,7 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import { appMessages } from '../i18n/app-messages';
+import { useOptionalSession } from '../session/SessionProvider';
 
 /**
  * The document title with the unread count in front, as browsers' tab strips
@@ -27,28 +28,55 @@ export function useDocumentTitle(title: string, unread = 0): void {
   }, [intl, title, unread]);
 }
 
-/*
+/**
  * The count of unread conversations for screens that do not load the thread
  * list themselves (the host page): a lazily loaded part that reads the
- * threads publishes it, the screen's title reads it.
+ * threads publishes it, the screen's title reads it. One per login (session
+ * services), so a new login starts from 0.
  */
-let sharedUnread = 0;
-const unreadListeners = new Set<() => void>();
+export class UnreadCount {
+  private count = 0;
+  private readonly listeners = new Set<() => void>();
 
-export function publishUnreadCount(count: number): void {
-  if (count === sharedUnread) return;
-  sharedUnread = count;
-  for (const listener of [...unreadListeners]) listener();
+  publish(count: number): void {
+    if (count === this.count) return;
+    this.count = count;
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  get = (): number => this.count;
 }
 
-function subscribeUnread(listener: () => void): () => void {
-  unreadListeners.add(listener);
-  return () => unreadListeners.delete(listener);
+/** The last count published to `store` (0 until something publishes one). */
+export function useUnreadCountOf(store: UnreadCount): number {
+  return useSyncExternalStore(store.subscribe, store.get);
 }
 
-const readUnread = (): number => sharedUnread;
+/** Outside a signed-in session nothing is unread. */
+const none = new UnreadCount();
 
-/** The last published unread count (0 until something publishes one). */
+function useLoginUnreadCount(): UnreadCount {
+  const state = useOptionalSession()?.state;
+  return state?.status === 'signed-in' ? state.services.unread : none;
+}
+
+/** The login's last published unread count. */
 export function useSharedUnreadCount(): number {
-  return useSyncExternalStore(subscribeUnread, readUnread);
+  return useUnreadCountOf(useLoginUnreadCount());
+}
+
+/** Publishes the login's unread count (the part that reads the threads). */
+export function usePublishUnreadCount(): (count: number) => void {
+  const store = useLoginUnreadCount();
+  return useCallback(
+    (count: number) => {
+      store.publish(count);
+    },
+    [store],
+  );
 }

@@ -2,6 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { createSessionServices } from '../../app/session-services';
+import { RelayRegion } from '../../relay/RelayRegion';
 import { SessionProvider, useSession } from '../../session/SessionProvider';
 import type { FunnelLogBatch } from '@messenger/core';
 import { useSearchFunnel, watchOtherThreadClicks } from './use-search-funnel';
@@ -61,11 +63,13 @@ function Harness(): ReactNode {
   const [open, setOpen] = useState(true);
   if (state.status !== 'signed-in') return <p>checking</p>;
   return open ? (
-    <BroadcastSearch
-      onClose={() => {
-        setOpen(false);
-      }}
-    />
+    <RelayRegion fallback={<p>loading</p>}>
+      <BroadcastSearch
+        onClose={() => {
+          setOpen(false);
+        }}
+      />
+    </RelayRegion>
   ) : (
     <p>closed</p>
   );
@@ -74,7 +78,11 @@ function Harness(): ReactNode {
 function renderSurface() {
   const server = fakeServer();
   render(
-    <SessionProvider marker={{ get: () => true, set: () => undefined }} fetch={server.fetch}>
+    <SessionProvider
+      marker={{ get: () => true, set: () => undefined }}
+      fetch={server.fetch}
+      createServices={createSessionServices}
+    >
       <Harness />
     </SessionProvider>,
   );
@@ -87,7 +95,10 @@ const actionNames = (batches: FunnelLogBatch[]) =>
 describe('useSearchFunnel on the broadcast surface', () => {
   it('closing without picking anyone ends the search with abandon', async () => {
     const server = renderSurface();
-    await userEvent.type(await screen.findByLabelText('Broadcast to'), 'Zo');
+    await userEvent.type(
+      await screen.findByLabelText('Broadcast to', undefined, { timeout: 5_000 }),
+      'Zo',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     await screen.findByText('closed');
     await waitFor(
@@ -105,7 +116,10 @@ describe('useSearchFunnel on the broadcast surface', () => {
 
   it('records the window losing and regaining focus during a search (focus tracking is on)', async () => {
     const server = renderSurface();
-    await userEvent.type(await screen.findByLabelText('Broadcast to'), 'Z');
+    await userEvent.type(
+      await screen.findByLabelText('Broadcast to', undefined, { timeout: 5_000 }),
+      'Z',
+    );
     window.dispatchEvent(new Event('blur'));
     window.dispatchEvent(new Event('focus'));
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
@@ -125,7 +139,10 @@ describe('useSearchFunnel on the broadcast surface', () => {
 
   it('closing after a pick ends it with single_result_selected', async () => {
     const server = renderSurface();
-    await userEvent.type(await screen.findByLabelText('Broadcast to'), 'Z');
+    await userEvent.type(
+      await screen.findByLabelText('Broadcast to', undefined, { timeout: 5_000 }),
+      'Z',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Pick' }));
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(

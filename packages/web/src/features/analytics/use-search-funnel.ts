@@ -7,32 +7,28 @@ import type {
 } from '@messenger/core';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Api } from '../../http/api';
-import { useSession } from '../../session/SessionProvider';
+import { useRelayServices } from '../../session/session-services';
 import { createFunnelClient, type FunnelClient } from './funnel-client';
 import { apiFunnelTransport } from './funnel-transport';
 import { SURFACE_FUNNELS, tokenizerHappenings, type SearchSurface } from './search-surfaces';
-
-const clients = new WeakMap<Api, FunnelClient>();
 
 function newId(): string {
   return globalThis.crypto.randomUUID();
 }
 
-/** One funnel client per session API for the page's life: funnels outlive the components. */
-export function funnelClientFor(api: Api): FunnelClient {
-  let client = clients.get(api);
-  if (client === undefined) {
-    client = createFunnelClient({
-      transport: apiFunnelTransport(api),
-      random: Math.random,
-      now: Date.now,
-      newId,
-      // Seed 4: window blur and focus are recorded when focus tracking is on; this client turns it on.
-      trackFocus: true,
-    });
-    clients.set(api, client);
-  }
-  return client;
+/**
+ * A login's funnel client (built once per login by the session services):
+ * funnels outlive the components that log them.
+ */
+export function createBrowserFunnelClient(api: Api): FunnelClient {
+  return createFunnelClient({
+    transport: apiFunnelTransport(api),
+    random: Math.random,
+    now: Date.now,
+    newId,
+    // Seed 4: window blur and focus are recorded when focus tracking is on; this client turns it on.
+    trackFocus: true,
+  });
 }
 
 export interface SearchFunnel {
@@ -164,10 +160,9 @@ export function watchOtherThreadClicks(doc: Document, funnel: SearchFunnel): () 
   };
 }
 
-/** `createSearchFunnel` on the session's funnel client; unmounting with the funnel open ends it. */
+/** `createSearchFunnel` on the login's funnel client (inside a RelayRegion); unmounting with the funnel open ends it. */
 export function useSearchFunnel(surface: SearchSurface): SearchFunnel {
-  const { api } = useSession();
-  const funnels = funnelClientFor(api);
+  const funnels = useRelayServices().funnels;
   const funnel = useMemo(() => createSearchFunnel(funnels, surface), [funnels, surface]);
   useEffect(() => watchOtherThreadClicks(document, funnel), [funnel]);
   useEffect(

@@ -12,7 +12,9 @@ import HistoryQuery from '../conversation/__generated__/ConversationHistoryPagin
 import HistoryFragment, {
   type ConversationHistory_query$data,
 } from '../conversation/__generated__/ConversationHistory_query.graphql';
-import { applyDelta } from '../sync/apply-delta';
+import { messengerDeltaReducers } from '../../app/relay-services';
+
+const { applyDelta } = messengerDeltaReducers();
 
 const THREAD = '31';
 const VIEWER = '11';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { lazyRoute } from '../../app/bootload';
+import { lazyRoute } from '../../lib/bootload';
 import { RelayRegion } from '../../relay/RelayRegion';
 import type { BeeperRegionProps } from './BeeperRegion';
 import { QuietBoundary } from './QuietBoundary';

@@ -4,7 +4,7 @@ import { useRelayEnvironment } from 'react-relay';
 import { useRouter } from '../../router/Router';
 import { MESSENGER_PREFIX, matchRoute } from '../../router/routes';
 import { useLiveSync } from '../sync/live-sync';
-import { browserClock } from '../thread-list/thread-rows';
+import { browserClock } from '../../lib/clock';
 import { beepFromDelta, type BeepPayload } from './beep-from-delta';
 import { BeeperController } from './beeper-controller';
 import { BeeperToasts } from './BeeperToasts';
@@ -26,7 +26,7 @@ export interface BeeperRegionProps {
  */
 export function BeeperRegion({ viewerId }: BeeperRegionProps): ReactNode {
   const environment = useRelayEnvironment();
-  const live = useLiveSync(viewerId);
+  const live = useLiveSync();
   const router = useRouter();
   const path = router.location.path;
   const pathRef = useRef(path);
@@ -116,7 +116,7 @@ export function BeeperRegion({ viewerId }: BeeperRegionProps): ReactNode {
       {matchRoute(path).name === 'host' || matchRoute(path).name === 'embed' ? (
         <QuietBoundary>
           <Suspense fallback={null}>
-            <HostUnreadCount viewerId={viewerId} />
+            <HostUnreadCount />
           </Suspense>
         </QuietBoundary>
       ) : null}

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
-import { publishUnreadCount } from '../../ui/document-title';
+import { usePublishUnreadCount } from '../../ui/document-title';
 import { useLiveSync, useResyncFetchOptions, useStartSync } from '../sync/live-sync';
 import { unreadThreadCount } from '../thread-list/thread-rows';
 import type { HostUnreadCountQuery as Query } from './__generated__/HostUnreadCountQuery.graphql';
@@ -11,8 +11,8 @@ import type { HostUnreadCountQuery as Query } from './__generated__/HostUnreadCo
  * that keep the messenger's list live keep this count live too; it also holds
  * the participants' names the beeper shows.
  */
-export function HostUnreadCount({ viewerId }: { viewerId: string }): ReactNode {
-  const live = useLiveSync(viewerId);
+export function HostUnreadCount(): ReactNode {
+  const live = useLiveSync();
   const fetchOptions = useResyncFetchOptions(live);
   const data = useLazyLoadQuery<Query>(
     graphql`
@@ -30,15 +30,7 @@ export function HostUnreadCount({ viewerId }: { viewerId: string }): ReactNode {
                 unread_count
                 muted_until
                 participants_to_render {
-                  __typename
-                  ... on MessagingUser {
-                    id
-                    name
-                  }
-                  ... on Page {
-                    id
-                    name
-                  }
+                  ...personFields_participant @relay(mask: false)
                 }
               }
             }
@@ -55,14 +47,15 @@ export function HostUnreadCount({ viewerId }: { viewerId: string }): ReactNode {
       .map((edge) => edge.node)
       .filter((node) => node.folder === 'INBOX'),
   );
+  const publishUnreadCount = usePublishUnreadCount();
   useEffect(() => {
     publishUnreadCount(unread);
-  }, [unread]);
+  }, [publishUnreadCount, unread]);
   useEffect(
     () => () => {
       publishUnreadCount(0);
     },
-    [],
+    [publishUnreadCount],
   );
   return null;
 }

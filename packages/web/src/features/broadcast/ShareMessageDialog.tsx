@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import { lazyRoute } from '../../app/bootload';
+import { lazyRoute } from '../../lib/bootload';
 import { InlineLoading } from '../../ui/InlineLoading';
 import { broadcastMessages } from './messages';
 import type { SendToPeopleProps } from './SendToPeople';

@@ -20,7 +20,6 @@ export interface CallButtonsProps {
   title: string;
   /** The thread's other participants, in the thread's order. */
   others: readonly CallPerson[];
-  viewerId: string;
 }
 
 /**
@@ -28,15 +27,9 @@ export interface CallButtonsProps {
  * a group opens the group call picker; 'Join call' while a call runs there
  * without the viewer.
  */
-export function CallButtons({
-  threadId,
-  isGroup,
-  title,
-  others,
-  viewerId,
-}: CallButtonsProps): ReactNode {
+export function CallButtons({ threadId, isGroup, title, others }: CallButtonsProps): ReactNode {
   const intl = useIntl();
-  const controller = useCallController(viewerId);
+  const controller = useCallController();
   const view = useCallView(controller);
   const [picking, setPicking] = useState(false);
   const running = controller.threadCall(threadId);

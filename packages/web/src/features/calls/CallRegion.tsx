@@ -17,7 +17,7 @@ export interface CallRegionProps {
  * call window, and the leave-page question while a call is on.
  */
 export function CallRegion({ viewerId, viewerName = '' }: CallRegionProps): ReactNode {
-  const controller = useCallController(viewerId);
+  const controller = useCallController();
   const view = useCallView(controller);
   const status = view.state.status;
   // The call goes on across the app's pages; only a reload or a closed tab ends it.

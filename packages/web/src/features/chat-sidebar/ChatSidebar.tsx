@@ -1,13 +1,13 @@
 import { typeaheadMessages, type SearchEntry } from '@messenger/core';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { lazyRoute } from '../../app/bootload';
+import { lazyRoute } from '../../lib/bootload';
 import { RelayRegion } from '../../relay/RelayRegion';
 import { InlineLoading } from '../../ui/InlineLoading';
 import { useSession } from '../../session/SessionProvider';
 import { useChatTabs } from '../chat-tabs/ChatTabsProvider';
 import type { TabTarget } from '../chat-tabs/tabs-reducer';
-import { RegionErrorBoundary } from '../messenger/RegionErrorBoundary';
+import { RegionErrorBoundary } from '../../ui/RegionErrorBoundary';
 import type { SearchTypeaheadProps } from '../search-typeahead/SearchTypeahead';
 import { chatSidebarMessages } from './messages';
 import './chat-sidebar.css';

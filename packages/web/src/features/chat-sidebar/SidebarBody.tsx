@@ -6,7 +6,8 @@ import { useChatTabs } from '../chat-tabs/ChatTabsProvider';
 import { sidebarLocalCache } from '../search-typeahead/typeahead-model';
 import { useLiveAdminedBadges } from './admined-pages-live';
 import { useLiveSync, useResyncFetchOptions, useStartSync } from '../sync/live-sync';
-import { browserClock, titleOf } from '../thread-list/thread-rows';
+import { browserClock } from '../../lib/clock';
+import { titleOf } from '../thread-list/thread-rows';
 import type { SidebarBodyQuery as Query } from './__generated__/SidebarBodyQuery.graphql';
 import {
   AdminedPagesSection,
@@ -51,7 +52,7 @@ export function SidebarBody({
   onSearchCache,
 }: SidebarBodyProps): ReactNode {
   const tabs = useChatTabs();
-  const live = useLiveSync(viewerId);
+  const live = useLiveSync();
   // A resync, or a graph_changed delta (a friendship or block made by the host's admin API), reads it again.
   const fetchOptions = useResyncFetchOptions(live);
   const data = useLazyLoadQuery<Query>(

@@ -1,6 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
-import { RelayEnvironmentProvider } from 'react-relay';
 import { createOperationDescriptor } from 'relay-runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../http/api';
@@ -9,6 +8,7 @@ import { renderWithIntl } from '../../test/render';
 import { ChatTabsProvider, useChatTabs } from '../chat-tabs/ChatTabsProvider';
 import SidebarQuery from './__generated__/SidebarBodyQuery.graphql';
 import { presenceOf, SidebarBody } from './SidebarBody';
+import { WithRelayServices } from '../../test/relay-services';
 
 /** A socket that never opens: the sidebar starts the sync connection, the test has no server. */
 class SilentSocket {
@@ -128,14 +128,14 @@ async function renderSidebar(): Promise<void> {
   const environment = environmentWithPreload();
   await act(async () => {
     renderWithIntl(
-      <RelayEnvironmentProvider environment={environment}>
+      <WithRelayServices environment={environment} viewerId={VIEWER}>
         <ChatTabsProvider viewerId={VIEWER}>
           <Suspense fallback="loading">
             <SidebarBody viewerId={VIEWER} />
           </Suspense>
           <TabsProbe />
         </ChatTabsProvider>
-      </RelayEnvironmentProvider>,
+      </WithRelayServices>,
     );
     await Promise.resolve();
   });

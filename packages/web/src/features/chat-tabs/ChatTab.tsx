@@ -11,10 +11,11 @@ import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment, useLazyLoadQuery } from 'react-relay';
 import { InlineLoading } from '../../ui/InlineLoading';
-import { RegionErrorBoundary } from '../messenger/RegionErrorBoundary';
+import { RegionErrorBoundary } from '../../ui/RegionErrorBoundary';
 import { useLiveSync, useResyncFetchOptions } from '../sync/live-sync';
 import { threadListMessages } from '../thread-list/messages';
-import { browserClock, titleOf } from '../thread-list/thread-rows';
+import { browserClock } from '../../lib/clock';
+import { titleOf } from '../thread-list/thread-rows';
 import type { ChatTabHeader_thread$key } from './__generated__/ChatTabHeader_thread.graphql';
 import type { PersonThreadQuery } from './__generated__/PersonThreadQuery.graphql';
 import type { ChatTabThreadQuery } from './__generated__/ChatTabThreadQuery.graphql';
@@ -169,7 +170,7 @@ function LiveTabHeader(props: HeaderProps): ReactNode {
 }
 
 function ThreadTabHeader(props: HeaderProps & { threadId: string }): ReactNode {
-  const fetchOptions = useResyncFetchOptions(useLiveSync(props.viewerId));
+  const fetchOptions = useResyncFetchOptions(useLiveSync());
   const data = useLazyLoadQuery<ChatTabThreadQuery>(
     graphql`
       query ChatTabThreadQuery($threadId: ID!) {
@@ -187,7 +188,7 @@ function ThreadTabHeader(props: HeaderProps & { threadId: string }): ReactNode {
 /** A person's tab: finds their thread; once found, the tab remembers it (and survives reloads). */
 function PersonTabHeader(props: HeaderProps & { personId: string }): ReactNode {
   const { dispatch } = useChatTabs();
-  const fetchOptions = useResyncFetchOptions(useLiveSync(props.viewerId));
+  const fetchOptions = useResyncFetchOptions(useLiveSync());
   const data = useLazyLoadQuery<PersonThreadQuery>(
     personThreadQuery,
     { personId: props.personId },

@@ -1,8 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { lazyRoute } from '../../app/bootload';
+import { lazyRoute } from '../../lib/bootload';
 import { RelayRegion } from '../../relay/RelayRegion';
-import { RegionErrorBoundary } from '../messenger/RegionErrorBoundary';
+import { RegionErrorBoundary } from '../../ui/RegionErrorBoundary';
 import type { ChatTabsDockProps } from './ChatTabsDock';
 import { useChatTabs } from './ChatTabsProvider';
 import { chatTabsMessages } from './messages';

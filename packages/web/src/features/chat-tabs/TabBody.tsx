@@ -21,7 +21,7 @@ export function TabBody({ tab, viewerId }: { tab: ChatTab; viewerId: string }): 
   if (threadId !== null) {
     body = <LazyConversationBody threadId={threadId} viewerId={viewerId} compact />;
   } else if (tab.target.kind === 'person') {
-    body = <FirstMessage tab={tab} personId={tab.target.personId} viewerId={viewerId} />;
+    body = <FirstMessage tab={tab} personId={tab.target.personId} />;
   }
   return (
     <div className="chat-tab-content" data-body={bodyKey(tab)}>
@@ -42,18 +42,10 @@ export function bodyKey(tab: ChatTab): string {
  * A person (or page) the viewer has no conversation with yet: the first
  * message goes to them and creates the thread, which the tab then shows.
  */
-function FirstMessage({
-  tab,
-  personId,
-  viewerId,
-}: {
-  tab: ChatTab;
-  personId: string;
-  viewerId: string;
-}): ReactNode {
+function FirstMessage({ tab, personId }: { tab: ChatTab; personId: string }): ReactNode {
   const intl = useIntl();
   const { dispatch } = useChatTabs();
-  const fetchOptions = useResyncFetchOptions(useLiveSync(viewerId));
+  const fetchOptions = useResyncFetchOptions(useLiveSync());
   const data = useLazyLoadQuery<PersonThreadQuery>(personThreadQuery, { personId }, fetchOptions);
   // Found: the header records the thread on the tab, which then shows the conversation.
   if ((data.direct_thread.thread ?? null) !== null) return <InlineLoading />;

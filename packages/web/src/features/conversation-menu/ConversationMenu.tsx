@@ -13,7 +13,7 @@ import {
   Separator,
 } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import { browserClock } from '../thread-list/thread-rows';
+import { browserClock } from '../../lib/clock';
 import { conversationMenuMessages as m } from './messages';
 import { useConversationActions, type ConversationAction } from './use-conversation-actions';
 import './conversation-menu.css';

@@ -11,14 +11,11 @@ import { ConversationMenu, type ConversationMenuProps } from './ConversationMenu
  * composer is left for a conversation they are not in; after mark as unread
  * too, since the open conversation would mark it read again.
  */
-export function HeaderConversationMenu({
-  viewerId,
-  ...props
-}: Omit<ConversationMenuProps, 'onGone' | 'onMarkedUnread' | 'className'> & {
-  viewerId: string;
-}): ReactNode {
+export function HeaderConversationMenu(
+  props: Omit<ConversationMenuProps, 'onGone' | 'onMarkedUnread' | 'className'>,
+): ReactNode {
   const router = useOptionalRouter();
-  const live = useLiveSync(viewerId);
+  const live = useLiveSync();
   const toInbox = useRef<() => void>(() => undefined);
   toInbox.current = () => {
     if (router !== null) void router.navigate(MESSENGER_PREFIX);

@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { AddImagesButton, AttachmentTray } from '../attachments/ComposerAttachments';
 import { filesOf, useComposerAttachments } from '../attachments/composer-attachments';
 import { useBeforeLeave } from '../leave-page/use-before-leave';
-import { conversationEntryPoint } from '../analytics/conversation-entry-points';
+import { useConversationEntryPoints } from '../analytics/conversation-entry-points';
 import { useOutbox } from '../outbox/outbox';
 import { useOptionalSession } from '../../session/SessionProvider';
 import { useLiveSync } from '../sync/live-sync';
@@ -54,10 +54,11 @@ export function Composer({
   const [draft, update] = useDraft(threadId);
   const { text, reply } = draft;
   const field = useRef<HTMLTextAreaElement>(null);
+  const entryPoints = useConversationEntryPoints();
   const images = useComposerAttachments(useOptionalSession()?.api.csrfToken ?? noToken);
   useBeforeLeave(text.trim() !== '' || images.images.length > 0);
-  const typing = useTypingSender(useLiveSync(viewerId), threadId);
-  const outbox = useOutbox(viewerId);
+  const typing = useTypingSender(useLiveSync(), threadId);
+  const outbox = useOutbox();
   const setText = (next: string): void => {
     update((d) => ({ ...d, text: next, mentions: keepMentions(d.text, next, d.mentions) }));
   };
@@ -102,7 +103,7 @@ export function Composer({
     typing.stop();
     const mentions = draft.mentions;
     update(() => EMPTY_DRAFT);
-    const entryPoint = conversationEntryPoint(threadId);
+    const entryPoint = entryPoints?.entryPointOf(threadId) ?? null;
     images.clear();
     outbox.enqueue({
       id: newOfflineThreadingId(),

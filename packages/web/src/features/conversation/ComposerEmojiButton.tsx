@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import { lazyRoute } from '../../app/bootload';
+import { lazyRoute } from '../../lib/bootload';
 import { InlineLoading } from '../../ui/InlineLoading';
 import type { EmojiPickerProps } from '../message-actions/EmojiPicker';
 import { conversationMessages } from './messages';

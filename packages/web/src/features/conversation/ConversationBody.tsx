@@ -9,7 +9,7 @@ import { useOutbox } from '../outbox/outbox';
 import { useLiveSync, useResyncFetchOptions } from '../sync/live-sync';
 import { linkedList, raise, threadStateRecord, valueOf } from '../sync/records';
 import { titleOf } from '../thread-list/thread-rows';
-import { TypingIndicator, typingStoreFor } from '../typing/TypingIndicator';
+import { TypingIndicator, useTypingStore } from '../typing/TypingIndicator';
 import type { ConversationBodyMarkReadMutation } from './__generated__/ConversationBodyMarkReadMutation.graphql';
 import type { ConversationBodyQuery as Query } from './__generated__/ConversationBodyQuery.graphql';
 import { historyDropHandlers } from './history-drop';
@@ -40,19 +40,7 @@ const threadQuery = graphql`
       folder
       muted_until
       participants_to_render {
-        __typename
-        ... on MessagingUser {
-          id
-          name
-          short_name
-          profile_picture {
-            uri
-          }
-        }
-        ... on Page {
-          id
-          name
-        }
+        ...personFields_participant @relay(mask: false)
       }
     }
     thread_state(thread_id: $threadId) {
@@ -121,8 +109,9 @@ function OpenConversation({
   compact: boolean;
   highlightMessageId: string | null;
 }): ReactNode {
-  const live = useLiveSync(viewerId);
-  const outbox = useOutbox(viewerId);
+  const live = useLiveSync();
+  const outbox = useOutbox();
+  const typing = useTypingStore();
   useConversationOpened(threadId, compact ? CHAT_TAB : MESSENGER_INBOX);
   // The data is in the store: the first read does not suspend; a resync refetches in a transition.
   const fetchOptions = useResyncFetchOptions(live);
@@ -155,7 +144,6 @@ function OpenConversation({
       isGroup={thread.is_group_thread}
       title={title}
       others={others}
-      viewerId={viewerId}
     />
   );
 
@@ -174,7 +162,6 @@ function OpenConversation({
           menu={
             asPage ? null : (
               <HeaderConversationMenu
-                viewerId={viewerId}
                 threadId={threadId}
                 title={title}
                 isGroup={thread.is_group_thread}
@@ -213,7 +200,7 @@ function OpenConversation({
         />
       </div>
       <TypingIndicator
-        store={typingStoreFor(live)}
+        store={typing}
         threadId={threadId}
         exclude={[viewerId, viewerParticipantId]}
         names={names}

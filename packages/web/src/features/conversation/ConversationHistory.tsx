@@ -127,45 +127,12 @@ export function ConversationHistory({
           @connection(key: "ConversationHistory_thread_messages") {
           edges {
             node {
-              id
-              text
-              sender_id
-              seq_in_thread
-              timestamp
-              kind
-              offline_threading_id
+              ...messageFields_message @relay(mask: false)
               edited_at
               removed_for_you
               reactions {
                 user_id
                 emoji
-              }
-              attachments {
-                id
-                key
-                iv
-                mime
-                width
-                height
-              }
-              reply_to {
-                message_id
-                sender_id
-                text
-                available
-                image {
-                  id
-                  key
-                  iv
-                  mime
-                  width
-                  height
-                }
-              }
-              mentions {
-                offset
-                length
-                person_id
               }
             }
           }

@@ -74,7 +74,7 @@ function ResolvedDirectConversation({
   variables,
 }: DirectConversationProps & { variables: Query['variables'] }): ReactNode {
   const intl = useIntl();
-  const fetchOptions = useResyncFetchOptions(useLiveSync(viewerId));
+  const fetchOptions = useResyncFetchOptions(useLiveSync());
   const data = useLazyLoadQuery<Query>(directQuery, variables, fetchOptions);
   const [created, setCreated] = useState<string | null>(null);
   const direct = data.direct_thread;

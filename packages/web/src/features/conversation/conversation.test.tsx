@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithIntl } from '../../test/render';
 import { newOfflineThreadingId } from './Composer';
-import { MessageText } from './MessageText';
+import { MessageText } from '../../ui/MessageText';
 import { receiptState } from './receipts';
 
 describe('MessageText', () => {

@@ -12,6 +12,7 @@ import {
   upsertMessage,
   valueOf,
 } from '../sync/records';
+import { NO_EFFECT, type DeltaReducer } from '../sync/delta-reducers';
 import { quoteUnavailable } from '../sync/reply-records';
 
 /** The `@connection` key of a thread's history (ConversationHistory.tsx). */
@@ -131,3 +132,15 @@ export function reduceConversation(store: RecordSourceProxy, delta: Delta): void
       return;
   }
 }
+
+/** The conversation's part of the sync log, registered with sync by the app. */
+export const conversationDeltaReducer: DeltaReducer = {
+  onMessage: (store, message) => {
+    conversationOnMessage(store, message);
+    return NO_EFFECT;
+  },
+  onDelta: (store, delta) => {
+    reduceConversation(store, delta);
+    return NO_EFFECT;
+  },
+};

@@ -1,7 +1,7 @@
 import type { Delta, WireThread } from '@messenger/core';
 import type { RecordSourceProxy } from 'relay-runtime';
 import { linkedList, threadRecord, valueOf } from '../sync/records';
-import { NO_EFFECT, type DeltaEffect } from '../thread-list/sync-reducer';
+import { NO_EFFECT, type DeltaEffect, type DeltaReducer } from '../sync/delta-reducers';
 
 /** The participant ids a thread record's participants_to_render holds, or null when not loaded. */
 function heldParticipantIds(store: RecordSourceProxy, threadId: string): string[] | null {
@@ -60,3 +60,6 @@ export function reduceThreadDetails(store: RecordSourceProxy, delta: Delta): Del
       return NO_EFFECT;
   }
 }
+
+/** The thread header's part of the sync log, registered with sync by the app. */
+export const threadDetailsDeltaReducer: DeltaReducer = { onDelta: reduceThreadDetails };

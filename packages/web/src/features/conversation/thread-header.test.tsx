@@ -3,19 +3,21 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { RelayEnvironmentProvider } from 'react-relay';
 import { createOperationDescriptor, type Environment } from 'relay-runtime';
 import { describe, expect, it } from 'vitest';
 import type { Api } from '../../http/api';
 import { DEFAULT_LOCALE, englishMessages } from '../../i18n/catalogue';
 import { createRelayEnvironment } from '../../relay/environment';
 import { renderWithIntl } from '../../test/render';
-import { applyDelta } from '../sync/apply-delta';
+import { messengerDeltaReducers } from '../../app/relay-services';
 import ConversationBodyQuery from './__generated__/ConversationBodyQuery.graphql';
 import { ConversationBody } from './ConversationBody';
 import { reduceThreadDetails } from './thread-details-reducer';
 import { ThreadHeader } from './ThreadHeader';
 import { initialsOf, nicknameMap, threadPeople, type ThreadPerson } from './thread-people';
+import { WithRelayServices } from '../../test/relay-services';
+
+const { applyDelta } = messengerDeltaReducers();
 
 const person = (i: number, nickname: string | null = null): ThreadPerson => {
   const name = `Person${String(i)} Last${String(i)}`;
@@ -196,9 +198,9 @@ function wireThread(name: string | null, participantIds: string[]): WireThread {
 function withRelay(environment: Environment, ui: ReactNode): void {
   render(
     <IntlProvider locale={DEFAULT_LOCALE} defaultLocale={DEFAULT_LOCALE} messages={englishMessages}>
-      <RelayEnvironmentProvider environment={environment}>
+      <WithRelayServices environment={environment} viewerId={VIEWER}>
         <Suspense fallback={<p>loading</p>}>{ui}</Suspense>
-      </RelayEnvironmentProvider>
+      </WithRelayServices>
     </IntlProvider>,
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import type { Viewer } from '../../session/session-client';
 import { useSession } from '../../session/SessionProvider';
 import { LoadingScreen } from '../../ui/LoadingScreen';
 import { StatusScreen } from '../../ui/StatusScreen';
 import { useDocumentTitle } from '../../ui/document-title';
-import { SignedIn } from '../../app/SignedIn';
 import { applyAppearance } from '../appearance/appearance';
 import { createEmbedBridge, embedParentOrigin } from './bridge';
 import { EmbedBridgeContext } from './EmbedBridgeContext';
@@ -43,7 +43,12 @@ function useDocumentSettings(): void {
  * tells the host when it is ready, signed in or out, and follows the host's
  * commands (bridge.ts).
  */
-export function EmbedRoot(): ReactNode {
+export interface EmbedRootProps {
+  /** The signed-in person's screens (the app's SignedIn, passed down: a feature imports no app module). */
+  signedIn: (viewer: Viewer) => ReactNode;
+}
+
+export function EmbedRoot({ signedIn }: EmbedRootProps): ReactNode {
   const intl = useIntl();
   const session = useSession();
   const parent = useMemo(() => embedParentOrigin(window), []);
@@ -94,7 +99,7 @@ export function EmbedRoot(): ReactNode {
       screen = <LoadingScreen />;
       break;
     case 'signed-in':
-      screen = <SignedIn viewer={state.viewer} route={{ name: 'embed' }} path="/embed" />;
+      screen = signedIn(state.viewer);
       break;
     case 'anonymous':
     case 'unreachable':

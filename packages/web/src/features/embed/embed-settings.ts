@@ -12,6 +12,7 @@ export interface EmbedSettings {
   language: string | null;
 }
 
+// The page's, not a login's: the host's frame sets it before and across sign-ins.
 let settings: EmbedSettings = { theme: 'light', language: null };
 const listeners = new Set<() => void>();
 

@@ -1,6 +1,6 @@
 import { splitMentions, type Mention } from '@messenger/core';
 import { useMemo, type ReactNode } from 'react';
-import { MessageText } from '../conversation/MessageText';
+import { MessageText } from '../../ui/MessageText';
 import '../replies/replies.css';
 
 /**

@@ -2,7 +2,7 @@ import { QUICK_REACTIONS, quoteText } from '@messenger/core';
 import { Suspense, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button, Dialog, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import { lazyRoute } from '../../app/bootload';
+import { lazyRoute } from '../../lib/bootload';
 import { InlineLoading } from '../../ui/InlineLoading';
 import { ShareMessageDialog } from '../broadcast/ShareMessageDialog';
 import type { ImageRef } from '../attachments/EncryptedImage';

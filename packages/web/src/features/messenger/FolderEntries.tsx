@@ -14,14 +14,8 @@ const REFETCH_AFTER_MS = 250;
  * counts stay live: any delta on the session's socket (a request arriving, one
  * accepted or ignored, a thread filtered) refetches them.
  */
-export function FolderEntries({
-  folder,
-  viewerId,
-}: {
-  folder: ThreadTag;
-  viewerId: string;
-}): ReactNode {
-  const live = useLiveSync(viewerId);
+export function FolderEntries({ folder }: { folder: ThreadTag }): ReactNode {
+  const live = useLiveSync();
   const [fetchKey, setFetchKey] = useState(0);
   useEffect(() => {
     let timer: number | null = null;

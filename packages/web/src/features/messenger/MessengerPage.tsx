@@ -85,7 +85,6 @@ export function MessengerPage({ viewer, path }: MessengerPageProps): ReactNode {
         {pageInbox !== null ? (
           <PageInbox
             pageId={pageInbox.pageId}
-            viewerId={viewer.id}
             currentThreadId={currentThreadId}
             onUnreadChange={setUnread}
           />

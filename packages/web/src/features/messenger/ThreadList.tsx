@@ -12,7 +12,7 @@ import { LazyRequestsBody, LazyThreadListBody } from './lazy-bodies';
 import { FolderEntries } from './FolderEntries';
 import { FolderEntryLinks } from './FolderEntryLinks';
 import { folderHeadingOf } from './folder-heading';
-import { RegionErrorBoundary } from './RegionErrorBoundary';
+import { RegionErrorBoundary } from '../../ui/RegionErrorBoundary';
 
 /**
  * The thread list of the full-page messenger (inbox, `/filtered`,
@@ -44,7 +44,7 @@ export function ThreadList({
       </Link>
       <RegionErrorBoundary resetKey={`folders:${listFolder}`}>
         <RelayRegion fallback={<FolderEntryLinks folder={listFolder} counts={null} />}>
-          <FolderEntries folder={listFolder} viewerId={viewerId} />
+          <FolderEntries folder={listFolder} />
         </RelayRegion>
       </RegionErrorBoundary>
       <RegionErrorBoundary resetKey={listFolder}>

@@ -3,13 +3,13 @@ import { Link } from 'react-aria-components';
 import type { Permalink } from '@messenger/core';
 import { useIntl } from 'react-intl';
 import { RelayRegion } from '../../relay/RelayRegion';
-import { lazyRoute } from '../../app/bootload';
+import { lazyRoute } from '../../lib/bootload';
 import type { DirectConversationProps } from '../conversation/DirectConversation';
 import { InlineLoading } from '../../ui/InlineLoading';
 import { MESSENGER_PREFIX } from '../../router/routes';
 import { LazyConversationBody } from './lazy-bodies';
 import { messengerMessages } from './messages';
-import { RegionErrorBoundary } from './RegionErrorBoundary';
+import { RegionErrorBoundary } from '../../ui/RegionErrorBoundary';
 
 // Its own chunk, like the other Relay-reading bodies (lazy-bodies.ts).
 const LazyDirectConversation = lazyRoute<DirectConversationProps>(() =>

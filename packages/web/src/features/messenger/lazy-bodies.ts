@@ -1,7 +1,7 @@
 import type { ConversationBodyProps } from '../conversation/ConversationBody';
 import type { RequestsBodyProps } from '../requests/RequestsBody';
 import type { ThreadListBodyProps } from '../thread-list/ThreadListBody';
-import { lazyRoute } from '../../app/bootload';
+import { lazyRoute } from '../../lib/bootload';
 
 /*
  * The regions' Relay-reading bodies, each its own chunk loaded on demand

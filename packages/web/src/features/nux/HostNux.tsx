@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { lazyRoute } from '../../app/bootload';
+import { lazyRoute } from '../../lib/bootload';
 import { QuietBoundary } from '../beeper/QuietBoundary';
 
 const LazyNuxRegion = lazyRoute<object>(() =>

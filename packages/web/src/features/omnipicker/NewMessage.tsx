@@ -21,7 +21,7 @@ import type { Environment, GraphQLTaggedNode, MutationParameters } from 'relay-r
 import { useLocation, useRouter } from '../../router/Router';
 import { useSession } from '../../session/SessionProvider';
 import { MESSENGER_PREFIX } from '../../router/routes';
-import { openingFrom } from '../analytics/conversation-entry-points';
+import { useConversationEntryPoints } from '../analytics/conversation-entry-points';
 import type { SearchSurface } from '../analytics/search-surfaces';
 import { useSearchFunnel, useTypeaheadFunnel } from '../analytics/use-search-funnel';
 import { newOfflineThreadingId } from '../conversation/Composer';
@@ -169,6 +169,7 @@ function NewMessageForm({ original }: { original: readonly SearchEntry[] }): Rea
   const intl = useIntl();
   const router = useRouter();
   const session = useSession();
+  const entryPoints = useConversationEntryPoints();
   const viewer = session.state.status === 'signed-in' ? session.state.viewer : null;
   const isWork = viewer?.is_work === true;
   const environment = useRelayEnvironment();
@@ -291,7 +292,7 @@ function NewMessageForm({ original }: { original: readonly SearchEntry[] }): Rea
         threadId = sent.send_message.message.thread_id;
       }
       funnel.end({ picked: true });
-      openingFrom(['omnipicker']);
+      entryPoints?.openingFrom(['omnipicker']);
       await router.navigate(threadPermalink({ prefix: MESSENGER_PREFIX, threadId }));
     } catch {
       setError('failed');

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { lazyRoute } from '../../app/bootload';
+import { lazyRoute } from '../../lib/bootload';
 import { RelayRegion } from '../../relay/RelayRegion';
 import { InlineLoading } from '../../ui/InlineLoading';
-import { RegionErrorBoundary } from '../messenger/RegionErrorBoundary';
+import { RegionErrorBoundary } from '../../ui/RegionErrorBoundary';
 import { omnipickerMessages } from './messages';
 import './omnipicker.css';
 

@@ -3,7 +3,7 @@ import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { EncryptedImage } from '../attachments/EncryptedImage';
 import { conversationMessages } from '../conversation/messages';
-import { MessageText } from '../conversation/MessageText';
+import { MessageText } from '../../ui/MessageText';
 import { outboxMessages } from './messages';
 import type { Outbox, PendingRow } from './outbox';
 import './outbox.css';

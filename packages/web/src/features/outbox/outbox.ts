@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { useRelayEnvironment } from 'react-relay/hooks';
 import type { Environment } from 'relay-runtime';
-import { liveSyncFor, type LiveSync } from '../sync/live-sync';
+import { useRelayServices } from '../../session/session-services';
+import type { DeltaReducers } from '../sync/delta-reducers';
+import type { LiveSync } from '../sync/live-sync';
 import {
   initialOutboxState,
   queuedDisplay,
@@ -134,6 +135,13 @@ export class Outbox {
     }
   }
 
+  /** The login ended: no retry fires any more (unsent messages stay in storage). */
+  dispose(): void {
+    this.cancelTimer();
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+  }
+
   private cancelTimer(): void {
     if (this.timer !== null) this.deps.clearTimer(this.timer);
     this.timer = null;
@@ -161,29 +169,32 @@ export function browserConnectivity(live: LiveSync): Connectivity {
   };
 }
 
-const outboxes = new WeakMap<Environment, Outbox>();
-
-/** The session's outbox: one per Relay environment, like its live sync. */
-export function outboxFor(environment: Environment, viewerId: string): Outbox {
-  let outbox = outboxes.get(environment);
-  if (outbox === undefined) {
-    outbox = new Outbox({
-      send: (message) => sendOutboxMessage(environment, viewerId, message),
-      storage: browserOutboxStorage(viewerId),
-      connectivity: browserConnectivity(liveSyncFor(environment, viewerId)),
-      setTimer: (fn, ms) => window.setTimeout(fn, ms),
-      clearTimer: (handle) => {
-        window.clearTimeout(handle as number);
-      },
-    });
-    outboxes.set(environment, outbox);
-  }
-  return outbox;
+/** A login's outbox in the browser (built once per login by the session services). */
+export function createBrowserOutbox({
+  environment,
+  viewerId,
+  liveSync,
+  reducers,
+}: {
+  environment: Environment;
+  viewerId: string;
+  liveSync: LiveSync;
+  reducers: DeltaReducers;
+}): Outbox {
+  return new Outbox({
+    send: (message) => sendOutboxMessage(environment, viewerId, reducers, message),
+    storage: browserOutboxStorage(viewerId),
+    connectivity: browserConnectivity(liveSync),
+    setTimer: (fn, ms) => window.setTimeout(fn, ms),
+    clearTimer: (handle) => {
+      window.clearTimeout(handle as number);
+    },
+  });
 }
 
-/** The session's outbox, attached (sending) while the calling component is mounted. */
-export function useOutbox(viewerId: string): Outbox {
-  const outbox = outboxFor(useRelayEnvironment(), viewerId);
+/** The login's outbox, attached (sending) while the calling component is mounted. */
+export function useOutbox(): Outbox {
+  const outbox = useRelayServices().outbox;
   useEffect(() => outbox.attach(), [outbox]);
   return outbox;
 }

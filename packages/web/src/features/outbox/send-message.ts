@@ -1,7 +1,7 @@
 import type { AttachmentMimeType, WireMessage, WireReplyQuote } from '@messenger/core';
 import { commitMutation, graphql, type Environment } from 'relay-runtime';
 import { ApiError, NetworkError } from '../../http/api';
-import { applyMessageNew } from '../sync/apply-delta';
+import type { DeltaReducers } from '../sync/delta-reducers';
 import type { sendMessageMutation } from './__generated__/sendMessageMutation.graphql';
 import type { OutboxMessage, SendFailure } from './outbox-reducer';
 
@@ -73,43 +73,10 @@ const mutation = graphql`
     send_message(input: $input) {
       created
       message {
-        id
+        ...messageFields_message @relay(mask: false)
         thread_id
-        sender_id
-        text
-        timestamp
-        seq_in_thread
-        offline_threading_id
-        kind
         tags
         entry_point
-        attachments {
-          id
-          key
-          iv
-          mime
-          width
-          height
-        }
-        reply_to {
-          message_id
-          sender_id
-          text
-          available
-          image {
-            id
-            key
-            iv
-            mime
-            width
-            height
-          }
-        }
-        mentions {
-          offset
-          length
-          person_id
-        }
       }
     }
   }
@@ -123,6 +90,7 @@ const mutation = graphql`
 export function sendOutboxMessage(
   environment: Environment,
   viewerId: string,
+  reducers: DeltaReducers,
   message: OutboxMessage,
 ): Promise<SendResult> {
   return new Promise((resolve) => {
@@ -181,7 +149,7 @@ export function sendOutboxMessage(
             : {}),
         };
         environment.commitUpdate((store) => {
-          applyMessageNew(store, wire, { viewerId });
+          reducers.applyMessageNew(store, wire, { viewerId });
         });
         resolve({ ok: true });
       },

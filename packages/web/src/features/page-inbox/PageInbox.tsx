@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import { lazyRoute } from '../../app/bootload';
+import { lazyRoute } from '../../lib/bootload';
 import { RelayRegion } from '../../relay/RelayRegion';
 import { MESSENGER_PREFIX } from '../../router/routes';
 import { InlineLoading } from '../../ui/InlineLoading';
-import { RegionErrorBoundary } from '../messenger/RegionErrorBoundary';
+import { RegionErrorBoundary } from '../../ui/RegionErrorBoundary';
 import { pageInboxMessages } from './messages';
 import type { PageInboxBodyProps } from './PageInboxBody';
 
@@ -21,12 +21,10 @@ const LazyPageInboxBody = lazyRoute<PageInboxBodyProps>(() =>
  */
 export function PageInbox({
   pageId,
-  viewerId,
   currentThreadId,
   onUnreadChange,
 }: {
   pageId: string;
-  viewerId: string;
   currentThreadId: string | null;
   onUnreadChange: (count: number) => void;
 }): ReactNode {
@@ -49,7 +47,6 @@ export function PageInbox({
         >
           <LazyPageInboxBody
             pageId={pageId}
-            viewerId={viewerId}
             currentThreadId={currentThreadId}
             onUnreadChange={onUnreadChange}
           />

@@ -21,7 +21,6 @@ import '../messenger/messenger.css';
 
 export interface PageInboxBodyProps {
   pageId: string;
-  viewerId: string;
   currentThreadId: string | null;
   onUnreadChange: (count: number) => void;
 }
@@ -34,12 +33,11 @@ export interface PageInboxBodyProps {
  */
 export function PageInboxBody({
   pageId,
-  viewerId,
   currentThreadId,
   onUnreadChange,
 }: PageInboxBodyProps): ReactNode {
   const intl = useIntl();
-  const live = useLiveSync(viewerId);
+  const live = useLiveSync();
   const fetchOptions = useResyncFetchOptions(live);
   const data = useLazyLoadQuery<Query>(
     graphql`
@@ -79,52 +77,8 @@ export function PageInboxBody({
           @connection(key: "PageInbox_page_inbox", filters: ["page_id"]) {
           edges {
             node {
-              id
-              thread_id
               viewer_participant_id
-              folder
-              unread_count
-              last_activity_time
-              group_name
-              is_group_thread
-              image_src
-              custom_nickname
-              participants_to_render {
-                __typename
-                ... on MessagingUser {
-                  id
-                  name
-                  short_name
-                  profile_picture {
-                    uri
-                  }
-                }
-                ... on Page {
-                  id
-                  name
-                }
-              }
-              last_reaction {
-                actor_id
-                emoji
-                message_sender_id
-                at
-              }
-              messages(last: 1) {
-                edges {
-                  node {
-                    id
-                    text
-                    sender_id
-                    seq_in_thread
-                    timestamp
-                    kind
-                    attachments {
-                      id
-                    }
-                  }
-                }
-              }
+              ...threadRowFields_thread @relay(mask: false)
             }
           }
         }

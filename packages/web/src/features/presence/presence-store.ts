@@ -1,11 +1,10 @@
 import type { PresenceStatus } from '@messenger/core';
-import { useContext, useSyncExternalStore } from 'react';
-import { ReactRelayContext } from 'react-relay';
-import type { IEnvironment } from 'relay-runtime';
+import { useSyncExternalStore } from 'react';
+import { useOptionalRelayServices } from '../../session/session-services';
 
 /**
  * Who is ACTIVE, IDLE or OFFLINE, as one signed-in session sees it: one store
- * per Relay environment (one per session), fed by the sync socket's presence
+ * per login (session services), fed by the sync socket's presence
  * frames (live-sync.ts) and seeded by the sidebar preload's buddies. Every
  * surface that shows presence (sidebar, chat tabs, thread header, typeahead
  * rows) reads it here, so a frame changes them all at once.
@@ -69,24 +68,12 @@ export class PresenceStore {
   }
 }
 
-const stores = new WeakMap<IEnvironment, PresenceStore>();
-
-/** The session's presence store (one per Relay environment). */
-export function presenceStoreFor(environment: IEnvironment): PresenceStore {
-  let store = stores.get(environment);
-  if (store === undefined) {
-    store = new PresenceStore();
-    stores.set(environment, store);
-  }
-  return store;
-}
-
 /** Outside a signed-in region (no Relay environment) nobody is known: everyone is OFFLINE. */
 const nobody = new PresenceStore();
 
+/** The login's presence store (session services), or `nobody` outside a RelayRegion. */
 export function usePresenceStore(): PresenceStore {
-  const relay = useContext(ReactRelayContext);
-  return relay === null ? nobody : presenceStoreFor(relay.environment);
+  return useOptionalRelayServices()?.presence ?? nobody;
 }
 
 /** One person's status, re-rendering when it changes. */

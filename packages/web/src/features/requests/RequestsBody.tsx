@@ -44,7 +44,7 @@ export function removeFromRequests(
  */
 export function RequestsBody({ viewerId, currentThreadId }: RequestsBodyProps): ReactNode {
   const intl = useIntl();
-  const live = useLiveSync(viewerId);
+  const live = useLiveSync();
   const fetchOptions = useResyncFetchOptions(live);
   const [failed, setFailed] = useState(false);
   const data = useLazyLoadQuery<Query>(
@@ -57,32 +57,7 @@ export function RequestsBody({ viewerId, currentThreadId }: RequestsBodyProps): 
             @connection(key: "ThreadList_message_threads", filters: ["folder"]) {
             edges {
               node {
-                id
-                thread_id
-                folder
-                last_activity_time
-                group_name
-                custom_nickname
-                participants_to_render {
-                  __typename
-                  ... on MessagingUser {
-                    id
-                    name
-                    short_name
-                  }
-                  ... on Page {
-                    id
-                    name
-                  }
-                }
-                messages(last: 1) {
-                  edges {
-                    node {
-                      id
-                      text
-                    }
-                  }
-                }
+                ...threadRowFields_thread @relay(mask: false)
               }
             }
           }

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import { lazyRoute } from '../../app/bootload';
+import { lazyRoute } from '../../lib/bootload';
 import { RelayRegion } from '../../relay/RelayRegion';
 import { MESSENGER_PREFIX } from '../../router/routes';
 import { InlineLoading } from '../../ui/InlineLoading';
-import { RegionErrorBoundary } from '../messenger/RegionErrorBoundary';
+import { RegionErrorBoundary } from '../../ui/RegionErrorBoundary';
 import { searchTypeaheadMessages } from './messages';
 import type { SearchPageBodyProps } from './SearchPageBody';
 import type { SearchPageRoute } from './search-paths';

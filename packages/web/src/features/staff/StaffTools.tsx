@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { lazyRoute } from '../../app/bootload';
+import { lazyRoute } from '../../lib/bootload';
 import type { Viewer } from '../../session/session-client';
 import { QuietBoundary } from '../beeper/QuietBoundary';
 import type { BugNubRegionProps } from './BugNubRegion';

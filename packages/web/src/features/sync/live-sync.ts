@@ -1,12 +1,18 @@
 import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { useRelayEnvironment } from 'react-relay/hooks';
 import type { Environment } from 'relay-runtime';
+import { useRelayServices } from '../../session/session-services';
 import { useSessionLostSignal } from '../../session/SessionProvider';
-import { newDeviceId } from '../calls/device-id';
-import { watchAttention } from '../presence/attention';
-import { presenceStoreFor } from '../presence/presence-store';
-import { applyDelta } from './apply-delta';
+import type { DeltaReducers } from './delta-reducers';
 import { SyncConnection, syncUrl, type ConnectionStatus } from './sync-connection';
+
+export interface LiveSyncDeps {
+  environment: Environment;
+  viewerId: string;
+  /** This tab's device id on the socket: a call's media runs on exactly one device. */
+  deviceId: string;
+  /** The features' delta reducers (registered by the app's composition root). */
+  reducers: DeltaReducers;
+}
 
 /**
  * The live part of one Relay environment (one signed-in session): its sync
@@ -16,17 +22,17 @@ export class LiveSync {
   readonly connection: SyncConnection;
   private readonly refetchers = new Set<() => void>();
   private resyncQueued = false;
-  /** The socket was live before: a new `live` is a reconnect. */
-  private everLive = false;
+  /** What dispose() undoes: the window's online and offline listeners. */
+  private readonly stops: (() => void)[] = [];
 
-  constructor(environment: Environment, viewerId: string) {
+  constructor({ environment, viewerId, deviceId, reducers }: LiveSyncDeps) {
     this.connection = new SyncConnection({
       url: syncUrl(window.location),
       createSocket: (url) => new WebSocket(url),
       apply: (_seq, delta) => {
         let refetch = false;
         environment.commitUpdate((store) => {
-          refetch = applyDelta(store, delta, { viewerId }).refetch;
+          refetch = reducers.applyDelta(store, delta, { viewerId }).refetch;
         });
         return refetch;
       },
@@ -34,58 +40,30 @@ export class LiveSync {
         this.resync();
       },
       random: Math.random,
-      // One id per tab (per signed-in store): a call's media runs on exactly one device.
-      deviceId: newDeviceId(),
+      deviceId,
       setTimer: (fn, ms) => window.setTimeout(fn, ms),
       clearTimer: (handle) => {
         window.clearTimeout(handle as number);
       },
     });
-    this.watchPresence(environment);
-    window.addEventListener('online', () => {
+    const online = () => {
       this.connection.retryNow();
-    });
-    window.addEventListener('offline', () => {
+    };
+    const offline = () => {
       this.connection.dropOffline();
+    };
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    this.stops.push(() => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
     });
   }
 
-  /**
-   * The session's presence store hears every presence frame here, whichever
-   * screens are mounted; after a reconnect its statuses are renewed. The
-   * person's own attention goes the other way, as `presence` frames.
-   */
-  private watchPresence(environment: Environment): void {
-    const presence = presenceStoreFor(environment);
-    this.connection.onEphemeral((frame) => {
-      if (frame.type === 'presence') presence.heardFrame(frame.user_id, frame.status);
-    });
-    const attention = watchAttention(
-      {
-        isVisible: () => document.visibilityState === 'visible',
-        now: () => Date.now(),
-        on: (type, listener) => {
-          const target = type === 'visibilitychange' ? document : window;
-          target.addEventListener(type, listener, { passive: true });
-        },
-        off: (type, listener) => {
-          const target = type === 'visibilitychange' ? document : window;
-          target.removeEventListener(type, listener);
-        },
-      },
-      (state) => this.connection.sendEphemeral({ type: 'presence', state }),
-    );
-    let wasLive = false;
-    this.connection.subscribe(() => {
-      const live = this.connection.getStatus() === 'live';
-      if (live && wasLive) return;
-      if (live) {
-        if (this.everLive) presence.reconnected();
-        this.everLive = true;
-        attention.resend();
-      }
-      wasLive = live;
-    });
+  /** The login ended: closes the socket and lets go of the page's events. */
+  dispose(): void {
+    this.connection.stop();
+    for (const stop of this.stops.splice(0)) stop();
   }
 
   /** Refetches every registered screen once, however many deltas asked for it in a row. */
@@ -104,20 +82,9 @@ export class LiveSync {
   }
 }
 
-const lives = new WeakMap<Environment, LiveSync>();
-
-export function liveSyncFor(environment: Environment, viewerId: string): LiveSync {
-  let live = lives.get(environment);
-  if (live === undefined) {
-    live = new LiveSync(environment, viewerId);
-    lives.set(environment, live);
-  }
-  return live;
-}
-
-/** The session's live sync; components inside a RelayRegion use it. */
-export function useLiveSync(viewerId: string): LiveSync {
-  return liveSyncFor(useRelayEnvironment(), viewerId);
+/** The login's live sync (session services); components inside a RelayRegion use it. */
+export function useLiveSync(): LiveSync {
+  return useRelayServices().liveSync;
 }
 
 /**

@@ -38,7 +38,7 @@ export function ThreadListBody({
   onUnreadChange,
 }: ThreadListBodyProps): ReactNode {
   const intl = useIntl();
-  const live = useLiveSync(viewerId);
+  const live = useLiveSync();
   const fetchOptions = useResyncFetchOptions(live);
   const data = useLazyLoadQuery<Query>(
     graphql`
@@ -72,53 +72,7 @@ export function ThreadListBody({
             @connection(key: "ThreadList_message_threads", filters: ["folder"]) {
             edges {
               node {
-                id
-                thread_id
-                folder
-                unread_count
-                muted_until
-                mentions_unread
-                last_activity_time
-                group_name
-                is_group_thread
-                image_src
-                custom_nickname
-                participants_to_render {
-                  __typename
-                  ... on MessagingUser {
-                    id
-                    name
-                    short_name
-                    profile_picture {
-                      uri
-                    }
-                  }
-                  ... on Page {
-                    id
-                    name
-                  }
-                }
-                last_reaction {
-                  actor_id
-                  emoji
-                  message_sender_id
-                  at
-                }
-                messages(last: 1) {
-                  edges {
-                    node {
-                      id
-                      text
-                      sender_id
-                      seq_in_thread
-                      timestamp
-                      kind
-                      attachments {
-                        id
-                      }
-                    }
-                  }
-                }
+                ...threadRowFields_thread @relay(mask: false)
               }
             }
           }

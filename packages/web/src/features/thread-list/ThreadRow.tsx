@@ -21,7 +21,8 @@ import type { ThreadListBody_query$data } from './__generated__/ThreadListBody_q
 import { ThreadFace, type ThreadFaceData } from './ThreadFace';
 import { threadListMessages } from './messages';
 import { reactionPreview, type ReactionPreviewData } from './reaction-preview';
-import { browserClock, titleOf, type ListFolder } from './thread-rows';
+import { browserClock } from '../../lib/clock';
+import { titleOf, type ListFolder } from './thread-rows';
 
 /** Characters of a title in a row before the ellipsis. */
 export const ROW_TITLE_MAX = 40;

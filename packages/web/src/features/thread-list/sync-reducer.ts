@@ -18,17 +18,15 @@ import {
   viewerRecord,
   type DeltaContext,
 } from '../sync/records';
+import {
+  NO_EFFECT,
+  type DeltaEffect,
+  type DeltaReducer,
+  type MessageNewContext,
+} from '../sync/delta-reducers';
 
 /** The `@connection` key of the thread list (ThreadList.tsx). */
 export const THREAD_LIST_CONNECTION = 'ThreadList_message_threads';
-
-/** What a reducer asks of the sync client after applying a delta. */
-export interface DeltaEffect {
-  /** The store lacks what the delta is about (a new thread): refetch the lists. */
-  refetch: boolean;
-}
-
-export const NO_EFFECT: DeltaEffect = { refetch: false };
 
 /**
  * The folder a thread's record gets when it leaves the viewer's lists
@@ -40,13 +38,6 @@ export const REMOVED_FOLDER = 'REMOVED';
 /** Every list's folder: the thread list's connections are one per folder. */
 const LIST_FOLDERS = [...FOLDERS, ARCHIVED_FOLDER] as const;
 const REFETCH: DeltaEffect = { refetch: true };
-
-/** A message_new together with whether it is newer than anything the store holds. */
-export interface MessageNewContext extends DeltaContext {
-  fresh: boolean;
-  /** Who the viewer acts as in the thread (themselves, or a page they administer). */
-  viewerParticipantId: string;
-}
 
 /**
  * The thread list's part of a new message: the thread's last message (the
@@ -179,3 +170,9 @@ function threadListOnReaction(
   record.setValue(delta.at, 'at');
   thread.setLinkedRecord(record, 'last_reaction');
 }
+
+/** The thread list's part of the sync log, registered with sync by the app. */
+export const threadListDeltaReducer: DeltaReducer = {
+  onMessage: threadListOnMessage,
+  onDelta: reduceThreadList,
+};

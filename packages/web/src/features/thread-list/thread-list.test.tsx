@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
-import { RelayEnvironmentProvider } from 'react-relay';
 import { createOperationDescriptor } from 'relay-runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../http/api';
@@ -9,6 +8,7 @@ import { createRelayEnvironment } from '../../relay/environment';
 import { renderWithIntl } from '../../test/render';
 import ThreadListQuery from './__generated__/ThreadListBodyQuery.graphql';
 import { THREAD_PAGE, ThreadListBody } from './ThreadListBody';
+import { WithRelayServices } from '../../test/relay-services';
 
 /** A socket that never opens: the list starts the sync connection, the test has no server. */
 class SilentSocket {
@@ -85,7 +85,7 @@ describe('ThreadListBody', () => {
     const { environment, requests } = setup();
     await act(async () => {
       renderWithIntl(
-        <RelayEnvironmentProvider environment={environment}>
+        <WithRelayServices environment={environment} viewerId={VIEWER}>
           <Suspense fallback="loading">
             <ThreadListBody
               viewerId={VIEWER}
@@ -94,7 +94,7 @@ describe('ThreadListBody', () => {
               onUnreadChange={() => undefined}
             />
           </Suspense>
-        </RelayEnvironmentProvider>,
+        </WithRelayServices>,
       );
       await Promise.resolve();
     });

@@ -5,6 +5,7 @@ import {
   type ThreadTag,
   type TitleParticipant,
 } from '@messenger/core';
+import { browserClock } from '../../lib/clock';
 
 /** The parts of a thread a row or a header is made of (from the Relay data). */
 export interface ThreadTitleData {
@@ -58,7 +59,6 @@ export function byLastActivity<T extends { last_activity_time: number; thread_id
 }
 
 /** The browser's clock, for mutes that lapse while the page is open (core isMuted). */
-export const browserClock: Clock = { now: () => Date.now() };
 
 /**
  * How many conversations have something unread (the document title's count):

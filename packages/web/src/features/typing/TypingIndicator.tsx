@@ -1,24 +1,26 @@
 import { isolateBidi } from '@messenger/core';
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { useRelayServices } from '../../session/session-services';
 import type { LiveSync } from '../sync/live-sync';
 import { typingMessages } from './messages';
 import { browserClock, TypingSender, TypingStore } from './typing-store';
 
-const stores = new WeakMap<LiveSync, TypingStore>();
+/**
+ * A login's typing store, fed by its sync connection's ephemeral frames
+ * (built once per login by the session services); `stop` unhooks it.
+ */
+export function createTypingStore(live: LiveSync): { store: TypingStore; stop: () => void } {
+  const store = new TypingStore(browserClock);
+  const stop = live.connection.onEphemeral((frame) => {
+    store.apply(frame);
+  });
+  return { store, stop };
+}
 
-/** The session's typing store, fed by its sync connection's ephemeral frames. */
-export function typingStoreFor(live: LiveSync): TypingStore {
-  let store = stores.get(live);
-  if (store === undefined) {
-    const created = new TypingStore(browserClock);
-    live.connection.onEphemeral((frame) => {
-      created.apply(frame);
-    });
-    stores.set(live, created);
-    store = created;
-  }
-  return store;
+/** The login's typing store. */
+export function useTypingStore(): TypingStore {
+  return useRelayServices().typing;
 }
 
 /** Who types in `threadId` now (other than `exclude`), kept up to date. */

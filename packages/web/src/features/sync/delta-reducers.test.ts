@@ -7,7 +7,10 @@ import ThreadListQuery from '../thread-list/__generated__/ThreadListBodyQuery.gr
 import ThreadListFragment, {
   type ThreadListBody_query$data,
 } from '../thread-list/__generated__/ThreadListBody_query.graphql';
-import { applyDelta, applyMessageNew } from './apply-delta';
+// The app's registered reducers: this suite checks sync's application of them together.
+import { messengerDeltaReducers } from '../../app/relay-services';
+
+const { applyDelta, applyMessageNew } = messengerDeltaReducers();
 
 const VIEWER = '11';
 const OTHER = '12';

@@ -1,7 +1,8 @@
 import { Component, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { appMessages } from '../../i18n/app-messages';
-import { messengerMessages } from './messages';
+import { appMessages } from '../i18n/app-messages';
+// The wording stays with the messenger's catalogue until it moves to the app's messages (i18n).
+import { messengerMessages } from '../features/messenger/messages';
 
 interface State {
   error: unknown;

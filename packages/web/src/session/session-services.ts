@@ -1,0 +1,73 @@
+import { createContext, useContext } from 'react';
+import type { Environment } from 'relay-runtime';
+import type { ConversationEntryPoints } from '../features/analytics/conversation-entry-points';
+import type { FunnelClient } from '../features/analytics/funnel-client';
+import type { CallController } from '../features/calls/call-controller';
+import type { Outbox } from '../features/outbox/outbox';
+import type { PresenceStore } from '../features/presence/presence-store';
+import type { LiveSync } from '../features/sync/live-sync';
+import type { TypingStore } from '../features/typing/typing-store';
+import type { Api } from '../http/api';
+import type { UnreadCount } from '../ui/document-title';
+
+/*
+ * The live objects of one login, and where they are read. They are built once,
+ * when the person signs in (app/session-services.ts is the only place that
+ * builds them), and disposed when the session ends: no module keeps one per
+ * environment or per API client. The imports above are types only, so this
+ * module costs the first screen nothing and imports no feature at run time.
+ */
+
+/** The half that needs Relay: it arrives in Relay's own chunk (see RelayRegion). */
+export interface RelayServices {
+  readonly viewerId: string;
+  readonly environment: Environment;
+  readonly liveSync: LiveSync;
+  readonly outbox: Outbox;
+  readonly typing: TypingStore;
+  readonly calls: CallController;
+  readonly presence: PresenceStore;
+  /** The search funnels' client: funnels outlive the components that log them. */
+  readonly funnels: FunnelClient;
+  /** Where each conversation was opened from, sent with the messages written in it. */
+  readonly entryPoints: ConversationEntryPoints;
+  dispose(): void;
+}
+
+export interface SessionServices {
+  readonly viewerId: string;
+  /** The unread count the host page's title shows, published by the part that reads the threads. */
+  readonly unread: UnreadCount;
+  /** Relay's half, the same promise (and object) for the whole login. */
+  relay(): Promise<RelayServices>;
+  /** Closes the socket, stops timers and listeners, drops the Relay store. */
+  dispose(): void;
+}
+
+/** What a login hands the builder of its services. */
+export interface SessionLogin {
+  api: Api;
+  viewerId: string;
+  /** The server no longer knows the session (a 401, or the socket closed as unauthenticated). */
+  sessionLost: () => void;
+}
+
+const RelayServicesContext = createContext<RelayServices | null>(null);
+
+/** Builds a login's services (the app's composition root; tests pass their own). */
+export type CreateSessionServices = (login: SessionLogin) => SessionServices;
+
+/** Provided by RelayRoot (inside every RelayRegion) and by component tests. */
+export const RelayServicesProvider = RelayServicesContext.Provider;
+
+/** The login's Relay half; only components inside a RelayRegion (or a test's provider) call it. */
+export function useRelayServices(): RelayServices {
+  const services = useContext(RelayServicesContext);
+  if (services === null) throw new Error('useRelayServices needs a RelayRegion');
+  return services;
+}
+
+/** The Relay half, or null outside a signed-in region (widgets that also render outside one). */
+export function useOptionalRelayServices(): RelayServices | null {
+  return useContext(RelayServicesContext);
+}
