@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import type { Metrics } from '../observability/metrics';
-import { answerBodyErrorsAsBadRequest } from '../rest/body';
+import { answerBodyErrorsAsBadRequest } from '../../http/form-body';
 import { ssoLogoutUrl } from '../sso/routes';
 import { endSessions } from './end-sessions';
 import { createLoginLimiter, LoginRateLimited } from './login-limits';

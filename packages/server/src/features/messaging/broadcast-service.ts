@@ -7,7 +7,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import type { Viewer } from '../accounts/viewer';
-import type { ViewerScope } from '../graph/scope';
+import type { ViewerScope } from '../social-graph/scope';
 import { directThread, type DirectRestriction } from './direct-service';
 import { parseInput } from './input';
 import { blocked, sendMessage } from './send-service';

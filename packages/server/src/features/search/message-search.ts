@@ -1,10 +1,10 @@
 import { flattenName, wordsOf } from '@messenger/core';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../storage/database';
-import type { MessageHitModel, ThreadRow } from '../graph/models';
-import type { ViewerScope } from '../graph/scope';
-import { loadThreadParticipants, titleOf } from '../graph/thread-participants';
-import { allViewerThreads } from '../graph/threads-repo';
+import type { MessageHitModel, ThreadRow } from '../social-graph/models';
+import type { ViewerScope } from '../social-graph/scope';
+import { loadThreadParticipants, titleOf } from '../social-graph/thread-participants';
+import { allViewerThreads } from '../social-graph/threads-repo';
 import type { SearchQuery } from './query';
 
 /** Longest snippet returned; the typeahead shows one line. */

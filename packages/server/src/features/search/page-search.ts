@@ -5,9 +5,9 @@ import {
   type GameRow,
   type PageModel,
   type PageRow,
-} from '../graph/models';
-import { PAGE_COLUMNS } from '../graph/pages-repo';
-import type { ViewerScope } from '../graph/scope';
+} from '../social-graph/models';
+import { PAGE_COLUMNS } from '../social-graph/pages-repo';
+import type { ViewerScope } from '../social-graph/scope';
 import type { PageCategory } from '../network/tables';
 import { nameCondition } from './name-sql';
 import { matchesNothing, rankMatches, type SearchQuery } from './query';

@@ -4,9 +4,9 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import { checkBodyCsrf } from '../accounts/csrf';
 import { requireViewer } from '../accounts/viewer';
-import { zodToBadRequest } from './body';
+import { zodToBadRequest } from '../../http/form-body';
 import { formatIssuePath, funnelLogBatchSchema } from '@messenger/core';
-import { storeFunnelBatch } from './funnel-repo';
+import { storeFunnelBatch } from './repo';
 
 /** Seed section 8: 'Funnel name not registered.' is an unrecoverable violation. */
 export const funnelNotRegistered = (field: string): AppError =>

@@ -1,41 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { parseBody } from '../../http/form-body';
 import { requireViewer } from '../accounts/viewer';
-import { parseBody } from './body';
-import {
-  bugReportFormSchema,
-  bugReportSchema,
-  groupPurposeFormSchema,
-  groupPurposeSchema,
-  promotionLogFormSchema,
-  promotionLogSchema,
-} from '@messenger/core';
-import { saveGroupPurpose } from './group-purpose-service';
-import { insertBugReport, insertPromotionLog, readNetworkSetting } from './log-repo';
-import { bugReportKindOf, requireEmployee, requireExternalBugReporter, requireWork } from './roles';
+import { bugReportFormSchema, bugReportSchema } from '@messenger/core';
+import { requireEmployee } from '../accounts/roles';
+import { bugReportKindOf, requireExternalBugReporter } from './gate';
+import { insertBugReport, readNetworkSetting } from './repo';
 
 export const ALLOW_EXTERNAL_BUG_REPORTS = 'allow_external_bug_reports';
 
 /**
- * The seed's logged dialogs: promotion actions, group purposes, bug reports.
- * Order in each handler: who (401), may they (403), is the input good (400), write.
+ * The seed's bug reports: staff file employee reports, others external ones
+ * where the network allows it. Order in each handler: who (401), may they
+ * (403), is the input good (400), write.
  */
-export function registerLoggingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/qp/action/log/', async (request) => {
-    const viewer = requireViewer(request);
-    const params = parseBody(request, promotionLogSchema, promotionLogFormSchema);
-    const id = await insertPromotionLog(ctx.db, viewer.id, params, ctx.clock.now());
-    return { ok: true, id };
-  });
-
-  app.post('/work/group_creation/dialog/save_purpose/', async (request) => {
-    const viewer = requireViewer(request);
-    requireWork(viewer);
-    const params = parseBody(request, groupPurposeSchema, groupPurposeFormSchema);
-    const id = await saveGroupPurpose(ctx, viewer, params);
-    return { ok: true, id };
-  });
-
+export function registerBugReportRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/ajax/bugs/employee_report', async (request) => {
     const viewer = requireViewer(request);
     requireEmployee(viewer);

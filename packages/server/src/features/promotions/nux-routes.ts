@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { requireViewer } from '../accounts/viewer';
-import { parseBody } from './body';
+import { parseBody } from '../../http/form-body';
 import { nuxSchema } from '@messenger/core';
 import { readNuxState, recordNuxEvent, type NuxEvent } from './nux-repo';
 

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../storage/db';
 import { requireViewer } from '../accounts/viewer';
-import { zodToBadRequest } from './body';
-import { summarizeFunnels, type FunnelStats, type StoredFunnel } from './funnel-stats';
-import { requireEmployee } from './roles';
+import { zodToBadRequest } from '../../http/form-body';
+import { summarizeFunnels, type FunnelStats, type StoredFunnel } from './stats';
+import { requireEmployee } from '../accounts/roles';
 
 const DAY_MS = 86_400_000;
 /** Our limits: a year at most per view, and a cap on the records one view reads. */

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireViewer } from '../accounts/viewer';
-import { zodToBadRequest } from './body';
-import { requireEmployee } from './roles';
-import { readStaffLog, STAFF_LOG_KINDS } from './staff-repo';
+import { zodToBadRequest } from '../../http/form-body';
+import { requireEmployee } from '../accounts/roles';
+import { readStaffLog, STAFF_LOG_KINDS } from './log-repo';
 
 export const STAFF_LOG_PAGE_DEFAULT = 50;
 export const STAFF_LOG_PAGE_MAX = 200;

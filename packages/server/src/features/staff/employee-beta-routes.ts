@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { requireViewer } from '../accounts/viewer';
-import { parseBody } from './body';
+import { parseBody } from '../../http/form-body';
 import { employeeBetaSettingsFormSchema, employeeBetaSettingsSchema } from '@messenger/core';
-import { requireEmployee } from './roles';
+import { requireEmployee } from '../accounts/roles';
 import { readPersonSetting, writePersonSetting } from './settings-repo';
 
 export const EMPLOYEE_BETA_SETTING = 'employee_beta';

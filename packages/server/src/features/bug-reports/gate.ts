@@ -3,14 +3,6 @@ import type { Viewer } from '../accounts/viewer';
 
 export const EXTERNAL_BUG_REPORT_GATE = 'external_bug_report';
 
-export function requireEmployee(viewer: Viewer): void {
-  if (!viewer.isEmployee) throw forbidden('Only staff can do this.');
-}
-
-export function requireWork(viewer: Viewer): void {
-  if (!viewer.isWork) throw forbidden('Only work accounts can do this.');
-}
-
 /**
  * Seed section 6: non-staff see external bug reporting only when the network
  * allows it and their gate is on. Staff are refused here on purpose: they have

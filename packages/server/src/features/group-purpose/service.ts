@@ -4,7 +4,7 @@ import { badRequest } from '../../errors';
 import type { Database } from '../../storage/database';
 import type { Viewer } from '../accounts/viewer';
 import type { GroupPurposeParams } from '@messenger/core';
-import { insertGroupPurpose } from './log-repo';
+import { insertGroupPurpose } from './repo';
 
 /**
  * Everyone invited must be a live work account of the viewer's own company

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, badRequest, toWireError } from '../../errors';
+import { AppError, badRequest, toWireError } from '../errors';
 import { explainZodError } from '@messenger/core';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
