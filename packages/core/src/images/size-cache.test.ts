@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
 import { IMAGE_SIZE_CACHE } from '../constants';
-import { ImageSizeCache } from './image-size-cache';
+import { ImageSizeCache } from './size-cache';
 
 const TEN_MINUTES = 10 * 60 * 1000;
 

@@ -6,7 +6,7 @@ import {
   environmentHost,
   environmentUrl,
   type StaffEnvironment,
-} from './staff-environments';
+} from './environments';
 
 const baseDomains = { consumer: 'social.example', messenger: 'messenger.example' };
 

@@ -6,7 +6,7 @@ import {
   interpolateAnimationValue,
   isAnimationAttribute,
   normalizeAnimationValue,
-} from './animation-attributes';
+} from './attributes';
 
 function errorOf(run: () => unknown): CoreError {
   try {

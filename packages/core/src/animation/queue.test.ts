@@ -5,7 +5,7 @@ import {
   reduceAnimationQueue,
   type AnimationQueue,
   type AnimationQueueEvent,
-} from './animation-queue';
+} from './queue';
 
 function recorder() {
   const calls: [string, number][] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryDelayMs } from './backoff';
+import { retryDelayMs } from './retry';
 import { TYPEAHEAD } from '../constants';
 import { CoreError } from '../errors';
 

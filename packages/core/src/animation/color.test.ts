@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CoreError } from '../errors';
-import { formatRgba, interpolateColor, parseAnimationColor } from './animation-color';
+import { formatRgba, interpolateColor, parseAnimationColor } from './color';
 
 function errorOf(run: () => unknown): CoreError {
   try {

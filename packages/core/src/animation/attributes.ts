@@ -1,10 +1,5 @@
 import { CoreError } from '../errors';
-import {
-  clampAlpha,
-  interpolateColor,
-  parseAnimationColor,
-  type RgbaColor,
-} from './animation-color';
+import { clampAlpha, interpolateColor, parseAnimationColor, type RgbaColor } from './color';
 
 type AttributeKind = 'length' | 'opacity' | 'color' | 'scroll';
 

@@ -1,10 +1,6 @@
+import { backoffDelayMs, type BackoffOptions } from '../backoff';
 import { TYPEAHEAD } from '../constants';
 import { CoreError } from '../errors';
-
-export interface BackoffOptions {
-  baseMs: number;
-  maxMs: number;
-}
 
 const DEFAULT_BACKOFF: BackoffOptions = {
   baseMs: TYPEAHEAD.retryBaseDelayMs,
@@ -12,8 +8,9 @@ const DEFAULT_BACKOFF: BackoffOptions = {
 };
 
 /**
- * Delay before the `retryNumber`-th retry (1-based): base, 2×base, 4×base, …,
- * never above the maximum.
+ * Delay before the typeahead source's `retryNumber`-th retry (1-based).
+ * Stricter than the curve itself: a retry number that is not a positive
+ * integer is a bug in the source's event loop, so it throws.
  */
 export function retryDelayMs(
   retryNumber: number,
@@ -22,5 +19,5 @@ export function retryDelayMs(
   if (!Number.isInteger(retryNumber) || retryNumber < 1) {
     throw new CoreError('invalid_retry_number', 'Retry number must be a positive integer.');
   }
-  return Math.min(options.baseMs * 2 ** (retryNumber - 1), options.maxMs);
+  return backoffDelayMs(retryNumber, options);
 }
