@@ -5,13 +5,17 @@ import { IntlProvider } from 'react-intl';
 import {
   sidebarTypeaheadModel,
   typeaheadViewer,
-} from '../features/search-typeahead/typeahead-model';
-import { TypeaheadCombobox } from '../features/search-typeahead/TypeaheadCombobox';
-import { useTypeahead, type FetchSource } from '../features/search-typeahead/use-typeahead';
-import { DEFAULT_LOCALE, englishMessages } from '../i18n/catalogue';
+} from '../../../packages/web/src/features/search-typeahead/typeahead-model';
+import { TypeaheadCombobox } from '../../../packages/web/src/features/search-typeahead/TypeaheadCombobox';
+import {
+  useTypeahead,
+  type FetchSource,
+} from '../../../packages/web/src/features/search-typeahead/use-typeahead';
+import { DEFAULT_LOCALE, englishMessages } from '../../../packages/web/src/i18n/catalogue';
 
 /*
- * The page of bench/src/typeahead-keystroke (not part of the app's build): the
+ * The page that main.ts beside it builds with Vite (not part of the app's
+ * build; it lives here so packages/web/src holds only the app): the
  * sidebar's typeahead (core reducer and ranking, its ARIA combobox) with a
  * local cache of N contacts, far beyond the sidebar's own top-50 cut, and a
  * server that answers nothing, so each keystroke's work is the local path.
