@@ -2,6 +2,7 @@ export * from './constants';
 export * from './clock';
 export * from './backoff';
 export * from './errors';
+export * from './error-catalogue';
 export * from './search';
 export * from './i18n';
 export * from './threads';

@@ -10,7 +10,7 @@ import { storeFunnelBatch } from './repo';
 
 /** Seed section 8: 'Funnel name not registered.' is an unrecoverable violation. */
 export const funnelNotRegistered = (field: string): AppError =>
-  new AppError('funnel_not_registered', 'Funnel name not registered.', 400, field);
+  new AppError('funnel_not_registered', 'Funnel name not registered.', field);
 
 function recordNameAt(body: unknown, index: number): unknown {
   const records = (body as { records?: unknown } | null | undefined)?.records;

@@ -43,7 +43,7 @@ export interface SentMessage {
 }
 
 export const blocked = (field: string, message: string): AppError =>
-  new AppError('blocked', message, 403, field);
+  new AppError('blocked', message, field);
 
 /**
  * send_message: idempotent per (sender, offline_threading_id) — a retry gets
@@ -287,10 +287,10 @@ async function directTarget(
   const recipient = await findParty(k, recipientId);
   if (recipient === undefined) {
     const error = notFound('There is no such person or page.');
-    throw new AppError(error.code, error.message, error.statusCode, 'recipient_id');
+    throw error.withField('recipient_id');
   }
   if (recipient.memorialized) {
-    throw new AppError('forbidden', 'This account is memorialized.', 403, 'recipient_id');
+    throw new AppError('forbidden', 'This account is memorialized.', 'recipient_id');
   }
   if (ctx.db.dialect === 'postgres') {
     // Two first messages between the same two people at once must not make two threads.
