@@ -32,6 +32,9 @@ npm run --silent typecheck
 step "lint"
 npm run --silent lint
 
+step "folder layers: imports run one way (allowlisted exceptions are printed)"
+npm run --silent layers -- --brief
+
 step "format check"
 npm run --silent format:check
 

@@ -4,8 +4,8 @@
  * should stay within one frame (p99 ≤ 16 ms).
  *
  * The sidebar's typeahead (core's reducer and ranking, the ARIA
- * combobox of packages/web) is built alone with Vite from
- * packages/web/src/bench/typeahead-keystroke.tsx, with N contacts as its
+ * combobox of packages/web) is built alone with Vite from page.tsx beside
+ * this file, with N contacts as its
  * local cache and a server that never answers (the local path only), served
  * from a throwaway HTTP server to Debian's Chromium. Playwright types queries
  * key by key (typing, then deleting back to empty); the page records each
@@ -79,7 +79,7 @@ async function buildPage(): Promise<void> {
       emptyOutDir: true,
       target: 'es2022',
       rolldownOptions: {
-        input: join(WEB, 'src/bench/typeahead-keystroke.tsx'),
+        input: new URL('page.tsx', import.meta.url).pathname,
         output: { entryFileNames: 'entry.js', assetFileNames: 'assets/[name][extname]' },
       },
     },

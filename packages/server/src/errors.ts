@@ -1,26 +1,35 @@
+import { defaultErrorMessage, ERROR_CATALOGUE, type ErrorCode } from '@messenger/core';
+
 /**
- * Errors with a stable code and an HTTP status. `toWireError` is the one place
- * that turns any error into what a client sees; a 500 never shows internals.
+ * Errors with a stable code from core's catalogue, which also gives the HTTP
+ * status (and, when the thrower has no better wording, the message).
+ * `toWireError` is the one place that turns any error into what a client
+ * sees; a 500 never shows internals.
  */
 export class AppError extends Error {
+  readonly statusCode: number;
+
   constructor(
-    readonly code: string,
-    message: string,
-    readonly statusCode = 400,
+    readonly code: ErrorCode,
+    message: string = defaultErrorMessage(code),
     readonly field?: string,
   ) {
     super(message);
     this.name = 'AppError';
+    this.statusCode = ERROR_CATALOGUE[code].status;
+  }
+
+  /** The same refusal, naming the argument at fault (a service's generic error, placed). */
+  withField(field: string): AppError {
+    return new AppError(this.code, this.message, field);
   }
 }
 
 export const badRequest = (field: string, message: string): AppError =>
-  new AppError('bad_request', message, 400, field);
-export const unauthenticated = (): AppError =>
-  new AppError('unauthenticated', 'Log in to continue.', 401);
-export const forbidden = (message = 'You are not allowed to do this.'): AppError =>
-  new AppError('forbidden', message, 403);
-export const notFound = (what = 'Not found.'): AppError => new AppError('not_found', what, 404);
+  new AppError('bad_request', message, field);
+export const unauthenticated = (): AppError => new AppError('unauthenticated');
+export const forbidden = (message?: string): AppError => new AppError('forbidden', message);
+export const notFound = (what?: string): AppError => new AppError('not_found', what);
 
 export interface WireError {
   statusCode: number;
@@ -48,7 +57,7 @@ export function toWireError(error: unknown): WireError {
     };
   }
   return {
-    statusCode: 500,
-    body: { error: { code: 'internal', message: 'Something went wrong on our side.' } },
+    statusCode: ERROR_CATALOGUE.internal.status,
+    body: { error: { code: 'internal', message: defaultErrorMessage('internal') } },
   };
 }

@@ -1,3 +1,4 @@
+import { backoffDelayMs } from '../backoff';
 import type { Delta } from './deltas';
 import { helloFrame, type ClientFrame, type ResyncReason, type ServerFrame } from './frames';
 import { SYNC_CLOSE, SYNC_TIMING } from './protocol';
@@ -76,12 +77,11 @@ export function initialSyncClientState(
 
 /** Delay before reconnect number `attempt` (1-based): exponential, capped, half of it jittered. */
 export function reconnectDelayMs(attempt: number, jitter: number): number {
-  const full = Math.min(
-    SYNC_TIMING.reconnectBaseMs * 2 ** Math.max(0, attempt - 1),
-    SYNC_TIMING.reconnectMaxMs,
+  return backoffDelayMs(
+    attempt,
+    { baseMs: SYNC_TIMING.reconnectBaseMs, maxMs: SYNC_TIMING.reconnectMaxMs },
+    jitter,
   );
-  const spread = Math.min(Math.max(jitter, 0), 1);
-  return Math.round(full / 2 + (full / 2) * spread);
 }
 
 const FATAL_REASONS: ReadonlyMap<number, SyncStopReason> = new Map([

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../error-catalogue';
 import { z } from 'zod';
 import { PRESENCE_STATUSES } from '../search/presence';
 import {
@@ -72,7 +73,7 @@ export const SYNC_ERROR_CODES = [
   'ack_ahead',
   'not_participant',
   'not_in_call',
-] as const;
+] as const satisfies readonly ErrorCode[];
 export type SyncErrorCode = (typeof SYNC_ERROR_CODES)[number];
 
 export const serverFrameSchema = z.discriminatedUnion('type', [

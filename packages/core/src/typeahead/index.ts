@@ -1,4 +1,4 @@
-export * from './backoff';
+export * from './retry';
 export * from './highlight';
 export * from './limits';
 export * from './local-cache';

@@ -1,6 +1,6 @@
 import { TYPEAHEAD } from '../constants';
 import type { SearchEntry } from '../search/types';
-import type { BackoffOptions } from './backoff';
+import type { BackoffOptions } from '../backoff';
 import { moveHighlight } from './highlight';
 import { topFriendsAndGroups } from './local-cache';
 import { buildSections, sectionRows, type TypeaheadSection } from './sections';

@@ -1,5 +1,6 @@
 import type { SearchEntry } from '../search/types';
-import { retryDelayMs, type BackoffOptions } from './backoff';
+import type { BackoffOptions } from '../backoff';
+import { retryDelayMs } from './retry';
 import { capSearchResults } from './limits';
 import {
   baseOf,

@@ -1,4 +1,4 @@
-import { explainZodError } from '@messenger/core';
+import { explainZodError, type ErrorCode } from '@messenger/core';
 import type { GraphQLError } from 'graphql';
 import { createGraphQLError } from 'graphql-yoga';
 import type { z } from 'zod';
@@ -6,17 +6,19 @@ import type { Viewer } from '../features/accounts/viewer';
 import { AppError } from '../errors';
 
 /**
- * Stable error codes of the GraphQL API, carried in `extensions.code`
+ * The GraphQL API's share of core's error catalogue, carried in `extensions.code`
  * (`extensions.field` names the argument at fault for bad_request).
  */
-export type GraphQLErrorCode =
+export type GraphQLErrorCode = Extract<
+  ErrorCode,
   | 'bad_request'
   | 'forbidden'
   | 'unauthenticated'
   | 'not_found'
   | 'query_too_short'
   | 'query_too_complex'
-  | 'persisted_query_only';
+  | 'persisted_query_only'
+>;
 
 export function graphqlError(
   code: GraphQLErrorCode,

@@ -1,4 +1,5 @@
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
+import type { ErrorCode } from '@messenger/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLError } from 'graphql';
 import { createGraphQLError, createYoga, maskError } from 'graphql-yoga';
@@ -27,7 +28,7 @@ interface ServerContext {
   reply: FastifyReply;
 }
 
-const persistedError = (code: string, message: string) => () =>
+const persistedError = (code: ErrorCode, message: string) => () =>
   createGraphQLError(message, { extensions: { code, http: { status: 400 } } });
 
 /**

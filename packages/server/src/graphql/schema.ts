@@ -1,10 +1,10 @@
 import type { GraphQLSchema } from 'graphql';
 import { builder } from './builder';
 // Each feature registers its types and fields on the shared builder when imported.
-import '../features/graph/schema-nodes';
-import '../features/graph/schema-thread';
-import '../features/graph/schema-viewer';
-import '../features/graph/schema-sidebar';
+import '../features/social-graph/schema-nodes';
+import '../features/social-graph/schema-thread';
+import '../features/social-graph/schema-viewer';
+import '../features/social-graph/schema-sidebar';
 import '../features/messaging/schema';
 import '../features/messaging/schema-page-inbox';
 import '../features/reactions/schema';

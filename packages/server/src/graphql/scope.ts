@@ -1,4 +1,4 @@
-import { createViewerScope, type ViewerScope } from '../features/graph/scope';
+import { createViewerScope, type ViewerScope } from '../features/social-graph/scope';
 import type { GraphQLContext } from './context';
 import { viewerOf } from './errors';
 

@@ -1,7 +1,7 @@
 import { flattenName, wordsOf } from '@messenger/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../src/features/accounts/viewer';
-import { createViewerScope } from '../../src/features/graph/scope';
+import { createViewerScope } from '../../src/features/social-graph/scope';
 import {
   searchMessages,
   textMatches,

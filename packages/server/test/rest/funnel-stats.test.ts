@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeFunnel, summarizeFunnels } from '../../src/features/rest/funnel-stats';
+import { summarizeFunnel, summarizeFunnels } from '../../src/features/funnels/stats';
 
 const record = (name: string, actions: string[], end_reason = 'explicit') => ({
   name,

@@ -1,3 +1,4 @@
+import { hasErrorCode } from '@messenger/core';
 import {
   Environment,
   Network,
@@ -34,9 +35,11 @@ function isUnauthenticated(response: GraphQLResponse): boolean {
   const errors = 'errors' in response ? response.errors : undefined;
   return (
     Array.isArray(errors) &&
-    errors.some(
-      (error) =>
-        (error as { extensions?: { code?: unknown } }).extensions?.code === 'unauthenticated',
+    errors.some((error) =>
+      hasErrorCode(
+        (error as { extensions?: { code?: unknown } }).extensions?.code,
+        'unauthenticated',
+      ),
     )
   );
 }

@@ -1,3 +1,4 @@
+import { isErrorCode, type ErrorCode } from '@messenger/core';
 import { Component, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { appMessages } from '../i18n/app-messages';
@@ -17,7 +18,7 @@ export function graphqlCodeOf(error: unknown): string | null {
 }
 
 /** The server refused the region's data for good: trying again would change nothing. */
-const REFUSALS = new Set(['forbidden', 'not_found']);
+const REFUSALS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['forbidden', 'not_found']);
 
 /**
  * Keeps a region's landmark when its data cannot be loaded: a refusal
@@ -44,7 +45,7 @@ export class RegionErrorBoundary extends Component<
   override render(): ReactNode {
     if (this.state.error === null) return this.props.children;
     const code = graphqlCodeOf(this.state.error);
-    if (this.props.refused !== undefined && code !== null && REFUSALS.has(code))
+    if (this.props.refused !== undefined && isErrorCode(code) && REFUSALS.has(code))
       return this.props.refused;
     return (
       <div role="alert" className="region-error">

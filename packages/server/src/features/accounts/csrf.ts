@@ -28,8 +28,7 @@ export function isCsrfExempt(routePath: string): boolean {
  */
 export const BODY_TOKEN_ROUTES: ReadonlySet<string> = new Set(['/ajax/funnel_analytics/beacon/']);
 
-export const csrfRejected = (): AppError =>
-  new AppError('csrf', 'Missing or invalid CSRF token.', 403);
+export const csrfRejected = (): AppError => new AppError('csrf');
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given, 'utf8');

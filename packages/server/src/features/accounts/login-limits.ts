@@ -61,7 +61,6 @@ export class LoginRateLimited extends AppError {
     super(
       'rate_limited',
       `Too many login attempts ${reason}. Try again in ${String(retryAfterSeconds)} seconds.`,
-      429,
     );
   }
 }

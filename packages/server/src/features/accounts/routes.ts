@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import type { Metrics } from '../observability/metrics';
-import { answerBodyErrorsAsBadRequest } from '../rest/body';
+import { answerBodyErrorsAsBadRequest } from '../../http/form-body';
 import { ssoLogoutUrl } from '../sso/routes';
 import { endSessions } from './end-sessions';
 import { createLoginLimiter, LoginRateLimited } from './login-limits';
@@ -20,8 +20,7 @@ const loginSchema = z.object({
   password: z.string().min(1).max(1024),
 });
 
-export const invalidCredentials = (): AppError =>
-  new AppError('invalid_credentials', 'Wrong username or password.', 401);
+export const invalidCredentials = (): AppError => new AppError('invalid_credentials');
 
 function isJson(request: FastifyRequest): boolean {
   const type = request.headers['content-type'] ?? '';
@@ -78,7 +77,7 @@ export function authRoutes({ ctx, metrics }: AuthRoutesDeps): FastifyPluginAsync
         preValidation: (request, _reply, done) => {
           // A cross-site form cannot post JSON without a CORS preflight: this is login's CSRF guard.
           if (!isJson(request)) {
-            done(new AppError('unsupported_media_type', 'Send the login as JSON.', 415));
+            done(new AppError('unsupported_media_type', 'Send the login as JSON.'));
             return;
           }
           done();
@@ -87,11 +86,7 @@ export function authRoutes({ ctx, metrics }: AuthRoutesDeps): FastifyPluginAsync
       async (request, reply) => {
         noStore(reply);
         if (!ctx.config.passwordLogin) {
-          throw new AppError(
-            'password_login_disabled',
-            'Passwords are turned off here: sign in with your organization’s account.',
-            403,
-          );
+          throw new AppError('password_login_disabled');
         }
         const parsed = loginSchema.safeParse(request.body ?? {});
         if (!parsed.success) {

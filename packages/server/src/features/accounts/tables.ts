@@ -2,9 +2,10 @@ import type { Generated } from 'kysely';
 
 /**
  * Tables of sessions and of what the seed's REST endpoints log (owned by the
- * accounts feature, written by features/rest). Same conventions as the network
- * tables: person ids are digit strings, times are milliseconds since the epoch,
- * booleans are 0/1 integers, lists and maps are JSON text. Log rows carry an
+ * accounts feature, written by the bug-reports, promotions, staff and
+ * group-purpose features). Same conventions as the network tables: person ids
+ * are digit strings, times are milliseconds since the epoch, booleans are 0/1
+ * integers, lists and maps are JSON text. Log rows carry an
  * integer `id` that only grows, so staff paging runs newest first on it.
  *
  * No foreign keys to `people`: a re-import may replace people rows, and a log

@@ -17,7 +17,6 @@ export const unsupportedType = (): AppError =>
   new AppError(
     'unsupported_media_type',
     'Only PNG, JPEG, GIF and WebP images can be attached.',
-    415,
     'type',
   );
 
@@ -25,7 +24,6 @@ export const tooLarge = (maxBytes: number): AppError =>
   new AppError(
     'payload_too_large',
     `An image can be at most ${String(Math.floor(maxBytes / (1024 * 1024)))} MB.`,
-    413,
     'body',
   );
 
@@ -40,13 +38,11 @@ export const unsentQuotaExceeded = (quota: UnsentQuota, config: AppContext['conf
     ? new AppError(
         'upload_quota_exceeded',
         `At most ${String(config.unsentUploadMaxCount)} images may wait to be sent: send or discard some first.`,
-        429,
         'count',
       )
     : new AppError(
         'upload_quota_exceeded',
         `Images waiting to be sent may take at most ${String(Math.floor(config.unsentUploadMaxBytes / (1024 * 1024)))} MB: send or discard some first.`,
-        429,
         'bytes',
       );
 

@@ -1,4 +1,4 @@
-import type { CallActionFrame, ParticipantState, WireCall } from '@messenger/core';
+import type { CallActionFrame, ErrorCode, ParticipantState, WireCall } from '@messenger/core';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -30,8 +30,9 @@ export interface CallLimits {
   ringTimeoutMs: number;
 }
 
-export const callError = (code: string, message: string, status = 409): AppError =>
-  new AppError(code, message, status, 'call_id');
+/** Call refusals travel in `call_result` frames: code, message and field; no HTTP status. */
+export const callError = (code: ErrorCode, message: string): AppError =>
+  new AppError(code, message, 'call_id');
 
 /** One transaction, typed for this feature's tables (c) and the messaging ones (k). */
 interface Trx {
@@ -339,7 +340,7 @@ export class CallService {
 
 function own(loaded: Loaded, userId: string): CallParticipantRow {
   const me = loaded.participants.find((p) => p.user_id === userId);
-  if (me === undefined) throw callError('not_in_call', 'You are not in this call.', 403);
+  if (me === undefined) throw callError('not_in_call', 'You are not in this call.');
   return me;
 }
 

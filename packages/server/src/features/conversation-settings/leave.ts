@@ -51,7 +51,7 @@ export async function leaveGroup(ctx: AppContext, viewer: Viewer, raw: unknown):
       if (left !== undefined) return;
       // A page's admin answers for the page, but only a person leaves.
       await requireActor(k, participants, viewer);
-      throw new AppError('forbidden', 'Only a member can leave the group.', 403, 'thread_id');
+      throw new AppError('forbidden', 'Only a member can leave the group.', 'thread_id');
     }
     for (const viewing of await viewingsAs(k, participants, viewer.id)) {
       sink.add({

@@ -1,7 +1,7 @@
 import { isMuted } from '@messenger/core';
 import { builder } from '../../graphql/builder';
 import { viewerOf } from '../../graphql/errors';
-import { ThreadInterface } from '../graph/schema-thread';
+import { ThreadInterface } from '../social-graph/schema-thread';
 import { ThreadStateType } from '../messaging/schema-types';
 import { leaveGroup } from './leave';
 import { deleteForViewer, markUnread, setArchived, setMute } from './service';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { adminGuard } from '../network/routes';
-import { answerBodyErrorsAsBadRequest } from '../rest/body';
+import { answerBodyErrorsAsBadRequest } from '../../http/form-body';
 import { applyGraphChanges } from './apply';
 
 /** Batches are small (a thousand changes at most): the default body limit is plenty. */

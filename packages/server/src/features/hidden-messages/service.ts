@@ -10,7 +10,7 @@ import { withHiddenTables } from './tables';
 
 const noSuchMessage = (): AppError => {
   const error = notFound('There is no such message.');
-  return new AppError(error.code, error.message, error.statusCode, 'message_id');
+  return error.withField('message_id');
 };
 
 /**

@@ -17,14 +17,14 @@ import { withEditTables } from './tables';
 
 const noSuchMessage = (): AppError => {
   const error = notFound('There is no such message.');
-  return new AppError(error.code, error.message, error.statusCode, 'message_id');
+  return error.withField('message_id');
 };
 
 const notOwn = (what: string): AppError =>
-  new AppError('forbidden', `You can ${what} only your own messages.`, 403, 'message_id');
+  new AppError('forbidden', `You can ${what} only your own messages.`, 'message_id');
 
 const windowClosed = (what: string): AppError =>
-  new AppError('window_closed', `This message is too old to ${what}.`, 403, 'message_id');
+  new AppError('window_closed', `This message is too old to ${what}.`, 'message_id');
 
 interface OwnMessage {
   id: string;

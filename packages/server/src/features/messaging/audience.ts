@@ -75,11 +75,11 @@ export async function actorIn(
 }
 
 export const notParticipant = (): AppError =>
-  new AppError('forbidden', 'You are not in this conversation.', 403, 'thread_id');
+  new AppError('forbidden', 'You are not in this conversation.', 'thread_id');
 
 export const unknownThread = (): AppError => {
   const error = notFound('There is no such conversation.');
-  return new AppError(error.code, error.message, error.statusCode, 'thread_id');
+  return error.withField('thread_id');
 };
 
 /** The viewer's actor in the thread, or the errors a caller gets for a thread that is not theirs. */
@@ -110,7 +110,6 @@ export async function requirePageActor(
     throw new AppError(
       'not_page_admin',
       'Only the admins of a page answer as the page.',
-      403,
       'as_page_id',
     );
   }
@@ -121,7 +120,6 @@ export async function requirePageActor(
     throw new AppError(
       'not_page_thread',
       "This conversation is not one of the page's.",
-      403,
       'thread_id',
     );
   }

@@ -7,7 +7,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import type { Viewer } from '../accounts/viewer';
-import type { ViewerScope } from '../graph/scope';
+import type { ViewerScope } from '../social-graph/scope';
 import { directThread, type DirectRestriction } from './direct-service';
 import { parseInput } from './input';
 import { blocked, sendMessage } from './send-service';
@@ -30,9 +30,9 @@ function refusal(field: string, restriction: DirectRestriction): AppError {
     case 'self':
       return badRequest(field, 'You cannot message yourself.');
     case 'not_found':
-      return new AppError('not_found', 'There is no such person or page.', 404, field);
+      return new AppError('not_found', 'There is no such person or page.', field);
     case 'memorialized':
-      return new AppError('forbidden', 'This account is memorialized.', 403, field);
+      return new AppError('forbidden', 'This account is memorialized.', field);
     case 'blocked':
       return blocked(field, 'You cannot message this person.');
     case 'blocking':

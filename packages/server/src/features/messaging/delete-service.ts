@@ -12,7 +12,7 @@ import { getParticipants } from './repo';
 
 const noSuchMessage = (): AppError => {
   const error = notFound('There is no such message.');
-  return new AppError(error.code, error.message, error.statusCode, 'message_id');
+  return error.withField('message_id');
 };
 
 /**
@@ -45,7 +45,7 @@ export async function deleteMessage(
     const actor = await actorIn(k, participants, viewer.id);
     if (actor === null) throw noSuchMessage();
     if (actor.id !== message.sender_id || message.kind !== 'text') {
-      throw new AppError('forbidden', 'You can delete only your own messages.', 403, 'message_id');
+      throw new AppError('forbidden', 'You can delete only your own messages.', 'message_id');
     }
     const ids = await unbindMessageAttachments(trx, message.id);
     await removeReactionsOf(withReactionTables(k), message.id);

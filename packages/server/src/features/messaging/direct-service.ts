@@ -1,14 +1,14 @@
-import { threadForViewer } from '../graph/threads-repo';
+import { threadForViewer } from '../social-graph/threads-repo';
 import {
   pageModel,
   personModel,
   type PageModel,
   type PersonModel,
   type ThreadRow,
-} from '../graph/models';
-import { pagesByIds } from '../graph/pages-repo';
-import { peopleByIds } from '../graph/people-repo';
-import type { ViewerScope } from '../graph/scope';
+} from '../social-graph/models';
+import { pagesByIds } from '../social-graph/pages-repo';
+import { peopleByIds } from '../social-graph/people-repo';
+import type { ViewerScope } from '../social-graph/scope';
 import { withSyncTables } from '../sync/tables';
 import { findOneToOne } from './repo';
 import { blocksAmong, findParty } from './relations-repo';

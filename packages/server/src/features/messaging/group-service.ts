@@ -111,7 +111,7 @@ const onlyGroups = (scope: ThreadScope): void => {
     throw badRequest('thread_id', 'thread_id: only group conversations can do this.');
   }
   if (scope.actor.kind !== 'person') {
-    throw new AppError('forbidden', 'A page cannot manage a group.', 403, 'thread_id');
+    throw new AppError('forbidden', 'A page cannot manage a group.', 'thread_id');
   }
 };
 

@@ -20,7 +20,7 @@ export interface PageThreads {
 /** Only the admins of an existing page get past this (`not_found`, else `forbidden`). */
 export async function requirePageAdmin(k: K, viewer: Viewer, pageId: string): Promise<void> {
   const page = await k.selectFrom('pages').select('id').where('id', '=', pageId).executeTakeFirst();
-  if (page === undefined) throw new AppError('not_found', 'There is no such page.', 404, 'page_id');
+  if (page === undefined) throw new AppError('not_found', 'There is no such page.', 'page_id');
   const admin = await k
     .selectFrom('page_admins')
     .select('person_id')
@@ -28,7 +28,7 @@ export async function requirePageAdmin(k: K, viewer: Viewer, pageId: string): Pr
     .where('person_id', '=', viewer.id)
     .executeTakeFirst();
   if (admin === undefined) {
-    throw new AppError('forbidden', 'Only the admins of a page read its messages.', 403, 'page_id');
+    throw new AppError('forbidden', 'Only the admins of a page read its messages.', 'page_id');
   }
 }
 

@@ -3,8 +3,8 @@ import { builder } from '../../graphql/builder';
 import { parseArgs } from '../../graphql/errors';
 import { idArg } from '../../graphql/ids';
 import { scopeOf } from '../../graphql/scope';
-import { threadModel } from '../graph/models';
-import { ThreadInterface, ThreadParticipantUnion } from '../graph/schema-thread';
+import { threadModel } from '../social-graph/models';
+import { ThreadInterface, ThreadParticipantUnion } from '../social-graph/schema-thread';
 import { directThread, type DirectLookup } from './direct-service';
 
 /*

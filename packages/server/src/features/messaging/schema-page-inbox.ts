@@ -10,11 +10,11 @@ import {
   encodeCursor,
   firstArg,
 } from '../../graphql/paging';
-import { pageModel, pageThreadModel, type ThreadModel } from '../graph/models';
-import { pagesByIds } from '../graph/pages-repo';
-import { PageType } from '../graph/schema-nodes';
-import { ThreadConnection } from '../graph/schema-viewer';
-import { pageThreadListPage, type ThreadListKey } from '../graph/threads-repo';
+import { pageModel, pageThreadModel, type ThreadModel } from '../social-graph/models';
+import { pagesByIds } from '../social-graph/pages-repo';
+import { PageType } from '../social-graph/schema-nodes';
+import { ThreadConnection } from '../social-graph/schema-viewer';
+import { pageThreadListPage, type ThreadListKey } from '../social-graph/threads-repo';
 import { withSyncTables } from '../sync/tables';
 import { requirePageAdmin } from './page-service';
 

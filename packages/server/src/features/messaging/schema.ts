@@ -11,8 +11,8 @@ import {
   encodeCursor,
   firstArg,
 } from '../../graphql/paging';
-import { ThreadInterface } from '../graph/schema-thread';
-import { ViewerType } from '../graph/schema-viewer';
+import { ThreadInterface } from '../social-graph/schema-thread';
+import { ViewerType } from '../social-graph/schema-viewer';
 import { readLogState } from '../sync/delta-log';
 import { AttachmentInput } from '../attachments/schema';
 import { blockPerson, unblockPerson } from './block-service';
@@ -38,7 +38,7 @@ import './schema-direct';
 
 /*
  * Conversations and messages in GraphQL: thread history and delivery states
- * on the thread types of features/graph, a thread-state read that page
+ * on the thread types of features/social-graph, a thread-state read that page
  * admins can use too, and every mutation. Arguments are handed to the
  * services as given; they validate (bad_request naming the field) before
  * writing anything.

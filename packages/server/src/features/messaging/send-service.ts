@@ -13,7 +13,7 @@ export interface SentMessage {
 }
 
 export const blocked = (field: string, message: string): AppError =>
-  new AppError('blocked', message, 403, field);
+  new AppError('blocked', message, field);
 
 /**
  * send_message: idempotent per (sender, offline_threading_id) — a retry gets

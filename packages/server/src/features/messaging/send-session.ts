@@ -219,10 +219,10 @@ async function directTarget(
   const recipient = await findParty(k, recipientId);
   if (recipient === undefined) {
     const error = notFound('There is no such person or page.');
-    throw new AppError(error.code, error.message, error.statusCode, 'recipient_id');
+    throw error.withField('recipient_id');
   }
   if (recipient.memorialized) {
-    throw new AppError('forbidden', 'This account is memorialized.', 403, 'recipient_id');
+    throw new AppError('forbidden', 'This account is memorialized.', 'recipient_id');
   }
   // Two first messages between the same two people at once must not make two threads.
   const pair = [viewer.id, recipientId].sort().join(':');

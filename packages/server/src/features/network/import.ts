@@ -31,7 +31,6 @@ export class InvalidNetworkError extends AppError {
     super(
       'invalid_network',
       describeNetworkProblem(problem),
-      400,
       problem.path === '' ? undefined : problem.path,
     );
     this.name = 'InvalidNetworkError';

@@ -7,10 +7,9 @@ import { importNetwork } from './import';
 /** A network of a million messages is a JSON body of a few hundred megabytes at most. */
 export const ADMIN_IMPORT_BODY_LIMIT = 200 * 1024 * 1024;
 
-const adminDisabled = (): AppError =>
-  new AppError('admin_disabled', 'The admin API is off: set ADMIN_TOKEN to turn it on.', 403);
+const adminDisabled = (): AppError => new AppError('admin_disabled');
 const adminUnauthenticated = (): AppError =>
-  new AppError('unauthenticated', 'A valid admin token is required.', 401);
+  new AppError('unauthenticated', 'A valid admin token is required.');
 
 const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
 
@@ -77,7 +76,7 @@ export function networkRoutes(ctx: AppContext): FastifyPluginAsync {
       { bodyLimit: ADMIN_IMPORT_BODY_LIMIT, onRequest: requireAdmin },
       async (request, reply) => {
         if (running) {
-          throw new AppError('import_running', 'Another import is running; try again later.', 409);
+          throw new AppError('import_running');
         }
         running = true;
         try {

@@ -1,7 +1,6 @@
 import type { Sampler } from '@opentelemetry/sdk-trace';
 import type { Logger } from '../../logger';
-import type { Tracing } from './tracing';
-import type { SamplerName, TracingConfig } from './tracing-config';
+import type { SamplerName, Tracing, TracingConfig } from './tracing-config';
 
 /**
  * The OpenTelemetry SDK, imported only when traces are configured

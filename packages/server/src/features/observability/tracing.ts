@@ -9,10 +9,9 @@ import {
   type Link,
   type Span,
   type SpanContext,
-  type Tracer,
 } from '@opentelemetry/api';
 import type { Logger } from '../../logger';
-import type { TracingConfig } from './tracing-config';
+import type { Tracing, TracingConfig } from './tracing-config';
 
 /**
  * Traces of a send, from the request (a socket `send` frame or GraphQL
@@ -29,12 +28,8 @@ import type { TracingConfig } from './tracing-config';
  * Attributes carry ids (message, thread, node) and counts, never text or who
  * sent or received what.
  */
-export interface Tracing {
-  tracer: Tracer;
-  /** Exports every ended span now (tests; shutdown). */
-  flush(): Promise<void>;
-  shutdown(): Promise<void>;
-}
+// Declared beside the config so tracing-sdk.ts (loaded on demand) need not import this file back.
+export type { Tracing };
 
 /** How many times this process started the SDK (the "off by default" test reads it). */
 export const sdkStarts = { count: 0 };

@@ -2,7 +2,7 @@ import type { WireReaction } from '@messenger/core';
 import { builder } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/context';
 import { viewerOf } from '../../graphql/errors';
-import { ThreadInterface } from '../graph/schema-thread';
+import { ThreadInterface } from '../social-graph/schema-thread';
 import { MessageType } from '../messaging/schema-types';
 import { withSyncTables } from '../sync/tables';
 import { reactionsOf, setReaction, type ReactionsResult } from './service';

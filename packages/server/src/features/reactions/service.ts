@@ -13,7 +13,7 @@ import { withReactionTables, type ReactionDatabase } from './tables';
 
 const noSuchMessage = (): AppError => {
   const error = notFound('There is no such message.');
-  return new AppError(error.code, error.message, error.statusCode, 'message_id');
+  return error.withField('message_id');
 };
 
 export interface ReactionsResult {
@@ -84,7 +84,7 @@ export async function setReaction(
     const actor = await actorIn(k, participants, viewer.id);
     if (actor === null) throw noSuchMessage();
     if (message.kind !== 'text') {
-      throw new AppError('forbidden', 'This message takes no reactions.', 403, 'message_id');
+      throw new AppError('forbidden', 'This message takes no reactions.', 'message_id');
     }
     const current = await r
       .selectFrom('message_reactions')

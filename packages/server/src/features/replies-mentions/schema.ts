@@ -5,7 +5,7 @@ import type { GraphQLContext } from '../../graphql/context';
 import { viewerOf } from '../../graphql/errors';
 import { scopeOf } from '../../graphql/scope';
 import { AttachmentType } from '../attachments/schema';
-import { ThreadInterface } from '../graph/schema-thread';
+import { ThreadInterface } from '../social-graph/schema-thread';
 import { parseMessageId } from '../messaging/ids';
 import { MessageType } from '../messaging/schema-types';
 import { withSyncTables } from '../sync/tables';

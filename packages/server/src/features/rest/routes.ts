@@ -1,23 +1,28 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
-import { answerBodyErrorsAsBadRequest, registerFormParser } from './body';
-import { registerEmployeeBetaRoutes } from './employee-beta-routes';
-import { registerFunnelDashboardRoutes } from './funnel-dashboard-routes';
-import { registerFunnelRoutes } from './funnel-routes';
-import { registerLoggingRoutes } from './logging-routes';
-import { registerNuxRoutes } from './nux-routes';
-import { registerPromotionRoutes } from './promotions';
-import { registerStaffRoutes } from './staff-routes';
+import { answerBodyErrorsAsBadRequest, registerFormParser } from '../../http/form-body';
+import { registerBugReportRoutes } from '../bug-reports/routes';
+import { registerFunnelDashboardRoutes } from '../funnels/dashboard-routes';
+import { registerFunnelRoutes } from '../funnels/routes';
+import { registerGroupPurposeRoutes } from '../group-purpose/routes';
+import { registerPromotionLogRoutes } from '../promotions/log-routes';
+import { registerNuxRoutes } from '../promotions/nux-routes';
+import { registerPromotionRoutes } from '../promotions/quick-promotions';
+import { registerEmployeeBetaRoutes } from '../staff/employee-beta-routes';
+import { registerStaffRoutes } from '../staff/log-routes';
 
 /**
- * The seed's REST endpoints and the staff reader. Encapsulated: the form body
- * parser applies to these routes only.
+ * Mounts the seed's form-posting REST endpoints, each owned by its domain's
+ * folder, under one encapsulated plugin so the form body parser applies to
+ * these routes only.
  */
 export function restRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     registerFormParser(app);
     answerBodyErrorsAsBadRequest(app);
-    registerLoggingRoutes(app, ctx);
+    registerPromotionLogRoutes(app, ctx);
+    registerGroupPurposeRoutes(app, ctx);
+    registerBugReportRoutes(app, ctx);
     registerNuxRoutes(app, ctx);
     registerEmployeeBetaRoutes(app, ctx);
     registerFunnelRoutes(app, ctx);

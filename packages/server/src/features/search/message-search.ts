@@ -1,9 +1,9 @@
 import type { MessageSearchTuning } from '../../storage/search-index';
 import { storesOf } from '../../storage/stores';
-import type { MessageHitModel } from '../graph/models';
-import type { ViewerScope } from '../graph/scope';
-import { loadThreadParticipants, titleOf } from '../graph/thread-participants';
-import { allViewerThreads } from '../graph/threads-repo';
+import type { MessageHitModel } from '../social-graph/models';
+import type { ViewerScope } from '../social-graph/scope';
+import { loadThreadParticipants, titleOf } from '../social-graph/thread-participants';
+import { allViewerThreads } from '../social-graph/threads-repo';
 import type { SearchQuery } from './query';
 
 export type { MessageSearchTuning } from '../../storage/search-index';

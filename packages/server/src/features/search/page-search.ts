@@ -5,10 +5,10 @@ import {
   type GameRow,
   type PageModel,
   type PageRow,
-} from '../graph/models';
+} from '../social-graph/models';
 import { storesOf } from '../../storage/stores';
-import { PAGE_COLUMNS } from '../graph/pages-repo';
-import type { ViewerScope } from '../graph/scope';
+import { PAGE_COLUMNS } from '../social-graph/pages-repo';
+import type { ViewerScope } from '../social-graph/scope';
 import type { PageCategory } from '../network/tables';
 import { nameCondition } from './name-sql';
 import { matchesNothing, rankMatches, type SearchQuery } from './query';

@@ -2,10 +2,10 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../storage/database';
 import type { SearchIndex, WordBatch } from '../../storage/search-index';
 import { storesOf } from '../../storage/stores';
-import { compareAffinity, isListable, relationOf } from '../graph/circle';
-import { personModel, type PersonModel } from '../graph/models';
-import { PERSON_COLUMNS, type PersonRow } from '../graph/people-repo';
-import type { ViewerScope } from '../graph/scope';
+import { compareAffinity, isListable, relationOf } from '../social-graph/circle';
+import { personModel, type PersonModel } from '../social-graph/models';
+import { PERSON_COLUMNS, type PersonRow } from '../social-graph/people-repo';
+import type { ViewerScope } from '../social-graph/scope';
 import { nameCondition, prefixCondition } from './name-sql';
 import { matchesNothing, rankMatches, type SearchQuery } from './query';
 

@@ -3,11 +3,17 @@ import { builder } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/context';
 import { connectionOf, encodeOffsetCursor } from '../../graphql/paging';
 import { scopeOf } from '../../graphql/scope';
-import type { MessageHitModel, SearchNodeModel } from '../graph/models';
-import { companyById } from '../graph/people-repo';
-import { GameType, ImageType, PageType, PERSON_TYPES, personTypename } from '../graph/schema-nodes';
-import { GroupThreadType, participantsOf } from '../graph/schema-thread';
-import { participantShortName } from '../graph/thread-participants';
+import type { MessageHitModel, SearchNodeModel } from '../social-graph/models';
+import { companyById } from '../social-graph/people-repo';
+import {
+  GameType,
+  ImageType,
+  PageType,
+  PERSON_TYPES,
+  personTypename,
+} from '../social-graph/schema-nodes';
+import { GroupThreadType, participantsOf } from '../social-graph/schema-thread';
+import { participantShortName } from '../social-graph/thread-participants';
 import type { ResultList } from './service';
 
 /*

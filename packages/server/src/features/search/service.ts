@@ -1,7 +1,7 @@
 import { TYPEAHEAD, searchContext, type SearchContext } from '@messenger/core';
 import { forbiddenError } from '../../graphql/errors';
-import type { SearchNodeModel } from '../graph/models';
-import type { ViewerScope } from '../graph/scope';
+import type { SearchNodeModel } from '../social-graph/models';
+import type { ViewerScope } from '../social-graph/scope';
 import { searchMessages } from './message-search';
 import { searchGames, searchPages } from './page-search';
 import { searchPeople } from './people-search';

@@ -1,7 +1,7 @@
-import { threadModel, type ThreadModel, type ThreadRow } from '../graph/models';
-import type { ViewerScope } from '../graph/scope';
-import { loadThreadParticipants, otherNames, titleOf } from '../graph/thread-participants';
-import { viewerGroupThreads } from '../graph/threads-repo';
+import { threadModel, type ThreadModel, type ThreadRow } from '../social-graph/models';
+import type { ViewerScope } from '../social-graph/scope';
+import { loadThreadParticipants, otherNames, titleOf } from '../social-graph/thread-participants';
+import { viewerGroupThreads } from '../social-graph/threads-repo';
 import { matchesNothing, rankMatches, type SearchQuery } from './query';
 
 export interface ThreadSearchOptions {

@@ -9,10 +9,10 @@ import {
   type SearchResultNode,
 } from '@messenger/core';
 import { forbiddenError } from '../../graphql/errors';
-import type { SearchNodeModel } from '../graph/models';
-import type { ViewerScope } from '../graph/scope';
-import { loadThreadParticipants, otherNames } from '../graph/thread-participants';
-import { threadUri, userUri } from '../graph/uris';
+import type { SearchNodeModel } from '../social-graph/models';
+import type { ViewerScope } from '../social-graph/scope';
+import { loadThreadParticipants, otherNames } from '../social-graph/thread-participants';
+import { threadUri, userUri } from '../social-graph/uris';
 import { searchGames, searchPages } from './page-search';
 import { searchPeople } from './people-search';
 import { canSearchGroups, canSeeInternalBots, canSeeMeetingRooms } from './permissions';

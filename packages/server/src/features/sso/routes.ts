@@ -6,7 +6,7 @@ import type { OidcConfig } from '../../config';
 import { endSessions } from '../accounts/end-sessions';
 import { cookiePolicy, setSessionCookie } from '../accounts/session-cookie';
 import { createSession, hashSessionSecret } from '../accounts/session-repo';
-import { registerFormParser } from '../rest/body';
+import { registerFormParser } from '../../http/form-body';
 import { findOrCreatePerson } from './people';
 import { ssoPage } from './page';
 

@@ -1,4 +1,6 @@
 import {
+  isErrorCode,
+  type ErrorCode,
   ATTACHMENT_LIMITS,
   isAttachmentMimeType,
   type AttachmentMimeType,
@@ -46,14 +48,14 @@ async function imageSize(file: Blob): Promise<{ width: number; height: number }>
 }
 
 /** The server's refusal codes (and the client's own checks) a person is told in words. */
-const REFUSALS: Partial<Record<string, MessageDescriptor>> = {
+const REFUSALS: Partial<Record<ErrorCode, MessageDescriptor>> = {
   payload_too_large: attachmentMessages.tooLarge,
   unsupported_media_type: attachmentMessages.wrongType,
   upload_quota_exceeded: attachmentMessages.quotaReached,
 };
 
 function refusal(code: string, name: string): ComposerImage & { status: 'failed' } {
-  const error = REFUSALS[code] ?? attachmentMessages.failed;
+  const error = (isErrorCode(code) ? REFUSALS[code] : undefined) ?? attachmentMessages.failed;
   return {
     localId: '',
     name,

@@ -1,6 +1,7 @@
 import {
   IDLE_CALL,
   createCallReducer,
+  hasErrorCode,
   type CallCommand,
   type CallEvent,
   type CallKind,
@@ -158,7 +159,9 @@ export class CallController extends ExternalStore<CallView> {
   private afterResult(callId: string, result: CallResult): void {
     if (this.callId() !== callId) return;
     if (result.error !== undefined || result.call === undefined) {
-      const reason = result.error?.code === 'in_another_call' ? 'in_another_call' : 'failed';
+      const reason = hasErrorCode(result.error?.code, 'in_another_call')
+        ? 'in_another_call'
+        : 'failed';
       this.dispatch({ type: 'call_failed', reason, at: Date.now() });
       return;
     }

@@ -1,3 +1,4 @@
+import { hasErrorCode, type ErrorCode } from '@messenger/core';
 import { useCallback } from 'react';
 import { graphql, useMutation } from 'react-relay';
 import { editMessageRecord, hideMessageRecord, unsendMessageRecord } from '../sync/records';
@@ -6,12 +7,14 @@ import type { useEditUnsendEditMutation } from './__generated__/useEditUnsendEdi
 import type { useEditUnsendUnsendMutation } from './__generated__/useEditUnsendUnsendMutation.graphql';
 
 /** Why the server refused: the window closed, or anything else. */
-export type EditFailure = 'window_closed' | 'failed';
+export type EditFailure = Extract<ErrorCode, 'window_closed'> | 'failed';
 
 function failureOf(error: Error): EditFailure {
   const source = (error as { source?: { errors?: { extensions?: { code?: string } }[] } }).source;
   const code = source?.errors?.[0]?.extensions?.code;
-  return code === 'window_closed' || /too old/.test(error.message) ? 'window_closed' : 'failed';
+  return hasErrorCode(code, 'window_closed') || /too old/.test(error.message)
+    ? 'window_closed'
+    : 'failed';
 }
 
 /**

@@ -1,4 +1,11 @@
-import type { AttachmentMimeType, WireMessage, WireReplyQuote } from '@messenger/core';
+import {
+  hasErrorCode,
+  isErrorCode,
+  type AttachmentMimeType,
+  type ErrorCode,
+  type WireMessage,
+  type WireReplyQuote,
+} from '@messenger/core';
 import { commitMutation, graphql, type Environment } from 'relay-runtime';
 import { ApiError, NetworkError } from '../../http/api';
 import type { DeltaReducers } from '../sync/delta-reducers';
@@ -10,7 +17,7 @@ import type { OutboxMessage, SendFailure } from './outbox-reducer';
  * sent again. `unauthenticated` is not one: the session screens take over,
  * and the message waits for the person to sign in again.
  */
-const FINAL_CODES = new Set([
+const FINAL_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'bad_request',
   'forbidden',
   'not_found',
@@ -30,8 +37,8 @@ function fromGraphQLErrors(errors: readonly GraphQLErrorLike[]): SendFailure {
   for (const error of errors) {
     const code = error.extensions?.code;
     if (typeof code !== 'string') continue;
-    if (code === 'unauthenticated') return { kind: 'network' };
-    if (FINAL_CODES.has(code)) {
+    if (hasErrorCode(code, 'unauthenticated')) return { kind: 'network' };
+    if (isErrorCode(code) && FINAL_CODES.has(code)) {
       return {
         kind: 'rejected',
         code,

@@ -1,0 +1,4 @@
+export * from './attributes';
+export * from './background-position';
+export * from './color';
+export * from './queue';
