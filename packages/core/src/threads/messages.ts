@@ -1,7 +1,7 @@
-import type { MessageDescriptor } from '../i18n';
+import { defineMessages } from '../i18n';
 
 /** User-visible wording of thread widgets (seed 2, 5 and 9). */
-export const threadMessages = {
+export const threadMessages = defineMessages({
   /** After the first PARTICIPANTS.tooltipMaxNames names of the participant tooltip. */
   tooltipMore: {
     id: 'threads.participants.tooltipMore',
@@ -32,4 +32,4 @@ export const threadMessages = {
     id: 'threads.badge.overCap',
     defaultMessage: '{cap}+',
   },
-} as const satisfies Record<string, MessageDescriptor>;
+});

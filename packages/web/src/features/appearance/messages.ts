@@ -1,9 +1,9 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
 /** The header's appearance menu (Messenger's wording: "Appearance", "System", "Light", "Dark"). */
-export const appearanceMessages = {
+export const appearanceMessages = defineMessages({
   appearance: { id: 'web.appearance.label', defaultMessage: 'Appearance' },
   system: { id: 'web.appearance.system', defaultMessage: 'System' },
   light: { id: 'web.appearance.light', defaultMessage: 'Light' },
   dark: { id: 'web.appearance.dark', defaultMessage: 'Dark' },
-} as const satisfies Record<string, MessageDescriptor>;
+});
