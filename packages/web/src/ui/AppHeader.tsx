@@ -1,3 +1,4 @@
+import { isolateBidi } from '@messenger/core';
 import { useState, type ReactNode } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -56,7 +57,7 @@ export function AppHeader({ viewerName }: { viewerName: string }): ReactNode {
         <AppearanceMenu />
         <FullscreenToggle />
         <span className="app-viewer">
-          {intl.formatMessage(appMessages.signedInAs, { name: viewerName })}
+          {intl.formatMessage(appMessages.signedInAs, { name: isolateBidi(viewerName) })}
         </span>
         <Button className="button" onPress={logout} data-busy={leaving || undefined}>
           {intl.formatMessage(appMessages.logOut)}

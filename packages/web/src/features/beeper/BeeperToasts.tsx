@@ -1,3 +1,4 @@
+import { isolateBidi } from '@messenger/core';
 import type { Beep } from '@messenger/core';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Link } from 'react-aria-components';
@@ -103,7 +104,7 @@ export function BeeperToasts({
             </Link>
             <Button
               className="beep-dismiss"
-              aria-label={intl.formatMessage(beeperMessages.dismiss, { name })}
+              aria-label={intl.formatMessage(beeperMessages.dismiss, { name: isolateBidi(name) })}
               onPress={() => {
                 onDismiss(beep.id);
               }}

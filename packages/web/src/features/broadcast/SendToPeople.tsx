@@ -4,6 +4,7 @@ import {
   typeaheadMessages,
   type BroadcastKind,
   type SearchEntry,
+  isolateBidi,
 } from '@messenger/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Form, Link } from 'react-aria-components';
@@ -132,7 +133,9 @@ export function SendToPeopleForm({
   if (problem?.kind === 'need_recipient') {
     problemText = intl.formatMessage(broadcastMessages.needRecipient);
   } else if (problem?.kind === 'refused') {
-    problemText = intl.formatMessage(broadcastMessages.refusedRecipient, { name: problem.name });
+    problemText = intl.formatMessage(broadcastMessages.refusedRecipient, {
+      name: isolateBidi(problem.name),
+    });
   } else if (problem?.kind === 'failed') {
     problemText = intl.formatMessage(broadcastMessages.failed);
   }
@@ -187,7 +190,9 @@ export function SendToPeopleForm({
                   <Link
                     href={threadPermalink({ prefix: MESSENGER_PREFIX, threadId: person.threadId })}
                   >
-                    {intl.formatMessage(broadcastMessages.openConversation, { name: person.name })}
+                    {intl.formatMessage(broadcastMessages.openConversation, {
+                      name: isolateBidi(person.name),
+                    })}
                   </Link>
                 </li>
               ))}

@@ -1,4 +1,4 @@
-import { statusText } from '@messenger/core';
+import { statusText, isolateBidi } from '@messenger/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, ToggleButton } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -186,7 +186,7 @@ function VideoTile({
           <span
             className="call-tile-mic-off"
             role="img"
-            aria-label={intl.formatMessage(m.micOff, { name: label })}
+            aria-label={intl.formatMessage(m.micOff, { name: isolateBidi(label) })}
             data-testid={`${testId}-mic-off`}
           >
             <MicOffIcon />

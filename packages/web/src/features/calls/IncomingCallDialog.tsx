@@ -1,3 +1,4 @@
+import { isolateBidi } from '@messenger/core';
 import type { ReactNode } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -24,7 +25,7 @@ export function IncomingCallDialog({
           <Heading slot="title" className="modal-title">
             {intl.formatMessage(m.incomingCall)}
           </Heading>
-          <p>{intl.formatMessage(m.isCalling, { name })}</p>
+          <p>{intl.formatMessage(m.isCalling, { name: isolateBidi(name) })}</p>
           <p className="incoming-call-kind">
             {intl.formatMessage(state.kind === 'video' ? m.videoCall : m.voiceCall)}
           </p>

@@ -1,4 +1,4 @@
-import { badgeText, isMuted } from '@messenger/core';
+import { badgeText, isMuted, isolateBidi } from '@messenger/core';
 import {
   Suspense,
   useEffect,
@@ -277,7 +277,7 @@ function TabHeader({
       )}
       <Button
         className="chat-tab-close"
-        aria-label={intl.formatMessage(chatTabsMessages.close, { title })}
+        aria-label={intl.formatMessage(chatTabsMessages.close, { title: isolateBidi(title) })}
         onPress={() => {
           dispatch({ type: 'close', key: tab.key });
         }}

@@ -1,4 +1,4 @@
-import { ARCHIVED_FOLDER, isMuted, type MuteChoice } from '@messenger/core';
+import { ARCHIVED_FOLDER, isMuted, type MuteChoice, isolateBidi } from '@messenger/core';
 import { useState, type Key, type ReactNode } from 'react';
 import {
   Button,
@@ -99,7 +99,7 @@ export function ConversationMenu({
       <MenuTrigger>
         <Button
           className={className}
-          aria-label={intl.formatMessage(m.options, { title })}
+          aria-label={intl.formatMessage(m.options, { title: isolateBidi(title) })}
           data-testid="conversation-menu-button"
         >
           <span aria-hidden="true">…</span>

@@ -1,4 +1,4 @@
-import { conversationSettingsMessages } from '@messenger/core';
+import { conversationSettingsMessages, isolateBidi } from '@messenger/core';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 
@@ -8,7 +8,7 @@ export function LeftGroupLine({ name }: { name: string }): ReactNode {
   return (
     <div className="message message-event">
       <p className="message-event-text">
-        {intl.formatMessage(conversationSettingsMessages.leftGroup, { name })}
+        {intl.formatMessage(conversationSettingsMessages.leftGroup, { name: isolateBidi(name) })}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { isolateBidi } from '@messenger/core';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery } from 'react-relay';
@@ -92,7 +93,7 @@ function ResolvedDirectConversation({
         : conversationMessages.directNotFound;
     return (
       <p role="status" className="thread-view-empty">
-        {intl.formatMessage(descriptor, { name })}
+        {intl.formatMessage(descriptor, { name: isolateBidi(name) })}
       </p>
     );
   }
@@ -118,7 +119,7 @@ function ResolvedDirectConversation({
       </header>
       <div className="conversation-history">
         <p className="history-empty">
-          {intl.formatMessage(conversationMessages.directStart, { name })}
+          {intl.formatMessage(conversationMessages.directStart, { name: isolateBidi(name) })}
         </p>
       </div>
       <FirstMessageComposer recipientId={userId} onSent={setCreated} />

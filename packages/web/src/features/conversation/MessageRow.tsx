@@ -1,4 +1,4 @@
-import { UNSENT_MESSAGE_KIND, type Mention, type WireReaction } from '@messenger/core';
+import { UNSENT_MESSAGE_KIND, type Mention, type WireReaction, isolateBidi } from '@messenger/core';
 import { useIntl } from 'react-intl';
 import { messageActionsMessages } from '../message-actions/messages';
 import { memo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -199,7 +199,9 @@ export const MessageRow = memo(function MessageRow({
           <p className="message-text message-tombstone" dir="auto">
             {own
               ? intl.formatMessage(messageActionsMessages.youUnsent)
-              : intl.formatMessage(messageActionsMessages.theyUnsent, { name: sender })}
+              : intl.formatMessage(messageActionsMessages.theyUnsent, {
+                  name: isolateBidi(sender),
+                })}
           </p>
         ) : text === '' && images.length > 0 ? null : (
           <p className="message-text" dir="auto">

@@ -1,4 +1,9 @@
-import { facepile, participantListText, participantTooltipLines } from '@messenger/core';
+import {
+  facepile,
+  participantListText,
+  participantTooltipLines,
+  isolateBidi,
+} from '@messenger/core';
 import { useState, type ReactNode } from 'react';
 import { Button, Link, Tooltip, TooltipTrigger } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -81,7 +86,9 @@ export function ThreadHeader({
         {newGroupOffered && !isGroup && others.length === 1 && others[0] !== undefined ? (
           // Group creation from here (features/omnipicker): the other person is a fixed token.
           <Link className="button" href={`${MESSENGER_PREFIX}/new?with=${others[0].id}`}>
-            {intl.formatMessage(omnipickerMessages.newGroupWith, { name: others[0].shown })}
+            {intl.formatMessage(omnipickerMessages.newGroupWith, {
+              name: isolateBidi(others[0].shown),
+            })}
           </Link>
         ) : null}
         <Button className="button" onPress={open}>

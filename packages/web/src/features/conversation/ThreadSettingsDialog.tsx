@@ -1,3 +1,4 @@
+import { isolateBidi } from '@messenger/core';
 import { Suspense, useState, type ReactNode } from 'react';
 import {
   Button,
@@ -210,7 +211,7 @@ function PersonRow({
     });
   };
   const label = isViewer
-    ? intl.formatMessage(conversationMessages.youSuffix, { name: person.name })
+    ? intl.formatMessage(conversationMessages.youSuffix, { name: isolateBidi(person.name) })
     : person.name;
   return (
     <li className="thread-settings-person">
@@ -223,11 +224,15 @@ function PersonRow({
         }}
       >
         <TextField value={nickname} onChange={setNickname} className="text-field">
-          <Label>{intl.formatMessage(conversationMessages.nicknameFor, { name: label })}</Label>
+          <Label>
+            {intl.formatMessage(conversationMessages.nicknameFor, { name: isolateBidi(label) })}
+          </Label>
           <Input />
         </TextField>
         <Button type="submit" className="button">
-          {intl.formatMessage(conversationMessages.saveNickname, { name: person.name })}
+          {intl.formatMessage(conversationMessages.saveNickname, {
+            name: isolateBidi(person.name),
+          })}
         </Button>
         {person.nickname === null ? null : (
           <Button
@@ -237,7 +242,9 @@ function PersonRow({
               save(null);
             }}
           >
-            {intl.formatMessage(conversationMessages.clearNickname, { name: person.name })}
+            {intl.formatMessage(conversationMessages.clearNickname, {
+              name: isolateBidi(person.name),
+            })}
           </Button>
         )}
         {canRemove ? (
@@ -254,7 +261,9 @@ function PersonRow({
               });
             }}
           >
-            {intl.formatMessage(conversationMessages.removePerson, { name: person.shown })}
+            {intl.formatMessage(conversationMessages.removePerson, {
+              name: isolateBidi(person.shown),
+            })}
           </Button>
         ) : null}
       </Form>

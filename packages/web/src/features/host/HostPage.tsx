@@ -1,3 +1,4 @@
+import { isolateBidi } from '@messenger/core';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { appMessages } from '../../i18n/app-messages';
@@ -38,7 +39,7 @@ export function HostPage({ viewer }: { viewer: Viewer }): ReactNode {
             <h1 id="feed-heading">{intl.formatMessage(hostMessages.feedHeading)}</h1>
             <article className="feed-card" aria-labelledby="feed-welcome">
               <h2 id="feed-welcome">
-                {intl.formatMessage(hostMessages.welcome, { name: viewer.short_name })}
+                {intl.formatMessage(hostMessages.welcome, { name: isolateBidi(viewer.short_name) })}
               </h2>
               <p>{intl.formatMessage(hostMessages.feedEmpty)}</p>
             </article>

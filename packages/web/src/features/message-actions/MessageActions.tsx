@@ -1,4 +1,4 @@
-import { QUICK_REACTIONS, quoteText } from '@messenger/core';
+import { QUICK_REACTIONS, quoteText, isolateBidi } from '@messenger/core';
 import { Suspense, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button, Dialog, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -109,7 +109,9 @@ export function MessageActions({
         <Button
           ref={triggerRef}
           className="message-actions-button"
-          aria-label={intl.formatMessage(messageActionsMessages.actionsFor, { sender })}
+          aria-label={intl.formatMessage(messageActionsMessages.actionsFor, {
+            sender: isolateBidi(sender),
+          })}
         >
           <span aria-hidden="true">⋯</span>
         </Button>
@@ -118,7 +120,9 @@ export function MessageActions({
             // Opened by the message's key or a long press: the first action takes the focus.
             autoFocus="first"
             className="message-actions-menu"
-            aria-label={intl.formatMessage(messageActionsMessages.actionsFor, { sender })}
+            aria-label={intl.formatMessage(messageActionsMessages.actionsFor, {
+              sender: isolateBidi(sender),
+            })}
             onAction={(key) => {
               onAction(key as ActionKey);
             }}

@@ -1,4 +1,4 @@
-import { relativeAgeRefreshMs } from '@messenger/core';
+import { relativeAgeRefreshMs, isolateBidi } from '@messenger/core';
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { GridList, GridListItem } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -157,7 +157,9 @@ export function PageInboxBody({
       </h1>
       <SyncStatus live={live} />
       <GridList
-        aria-label={intl.formatMessage(pageInboxMessages.threadsLabel, { page: page.name })}
+        aria-label={intl.formatMessage(pageInboxMessages.threadsLabel, {
+          page: isolateBidi(page.name),
+        })}
         className="thread-rows"
         items={threads}
         dependencies={[currentThreadId, pageId, now]}

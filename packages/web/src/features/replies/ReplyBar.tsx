@@ -1,3 +1,4 @@
+import { isolateBidi } from '@messenger/core';
 import type { ReactNode } from 'react';
 import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -19,7 +20,7 @@ export function ReplyBar({
   onCancel: () => void;
 }): ReactNode {
   const intl = useIntl();
-  const label = intl.formatMessage(replyMessages.replyingTo, { name: target.sender });
+  const label = intl.formatMessage(replyMessages.replyingTo, { name: isolateBidi(target.sender) });
   return (
     <div className="reply-bar" role="group" aria-label={label}>
       {target.image === null ? null : (

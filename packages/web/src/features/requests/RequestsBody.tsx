@@ -1,4 +1,4 @@
-import { threadPermalink } from '@messenger/core';
+import { threadPermalink, isolateBidi } from '@messenger/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button, GridList, GridListItem } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -175,7 +175,9 @@ export function RequestsBody({ viewerId, currentThreadId }: RequestsBodyProps): 
               <span className="request-actions">
                 <Button
                   className="button button-primary"
-                  aria-label={intl.formatMessage(requestsMessages.acceptNamed, { title })}
+                  aria-label={intl.formatMessage(requestsMessages.acceptNamed, {
+                    title: isolateBidi(title),
+                  })}
                   onPress={() => {
                     answer('accept', thread.thread_id);
                   }}
@@ -184,7 +186,9 @@ export function RequestsBody({ viewerId, currentThreadId }: RequestsBodyProps): 
                 </Button>
                 <Button
                   className="button"
-                  aria-label={intl.formatMessage(requestsMessages.ignoreNamed, { title })}
+                  aria-label={intl.formatMessage(requestsMessages.ignoreNamed, {
+                    title: isolateBidi(title),
+                  })}
                   onPress={() => {
                     answer('ignore', thread.thread_id);
                   }}

@@ -99,11 +99,13 @@ export function ThreadRowContent({
     last === undefined
       ? ''
       : last.kind === PARTICIPANT_LEFT_KIND
-        ? intl.formatMessage(conversationSettingsMessages.leftGroup, { name: last.text })
+        ? intl.formatMessage(conversationSettingsMessages.leftGroup, {
+            name: isolateBidi(last.text),
+          })
         : unsentBy !== undefined
           ? unsentBy === null
             ? intl.formatMessage(messageActionsMessages.youUnsent)
-            : intl.formatMessage(messageActionsMessages.theyUnsent, { name: unsentBy })
+            : intl.formatMessage(messageActionsMessages.theyUnsent, { name: isolateBidi(unsentBy) })
           : previewText(last.text, last.attachments.length, (d, v) => intl.formatMessage(d, v));
   const reaction = reactionPreview(thread, viewerId, last?.timestamp ?? 0);
   const preview =
