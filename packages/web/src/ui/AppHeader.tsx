@@ -1,4 +1,3 @@
-import { isolateBidi } from '@messenger/core';
 import { useState, type ReactNode } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -8,6 +7,7 @@ import { appMessages } from '../i18n/app-messages';
 import { useRouter } from '../router/Router';
 import { HOME_PATH, LOGIN_PATH, MESSENGER_PREFIX, matchRoute } from '../router/routes';
 import { useSession } from '../session/SessionProvider';
+import { isolateIn } from '../i18n/isolate';
 
 /** The banner of every signed-in screen: the two places and the logout button. */
 export function AppHeader({ viewerName }: { viewerName: string }): ReactNode {
@@ -57,7 +57,7 @@ export function AppHeader({ viewerName }: { viewerName: string }): ReactNode {
         <AppearanceMenu />
         <FullscreenToggle />
         <span className="app-viewer">
-          {intl.formatMessage(appMessages.signedInAs, { name: isolateBidi(viewerName) })}
+          {intl.formatMessage(appMessages.signedInAs, { name: isolateIn(intl, viewerName) })}
         </span>
         <Button className="button" onPress={logout} data-busy={leaving || undefined}>
           {intl.formatMessage(appMessages.logOut)}

@@ -1,4 +1,3 @@
-import { isolateBidi } from '@messenger/core';
 import type { Beep } from '@messenger/core';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Link } from 'react-aria-components';
@@ -6,6 +5,7 @@ import { useIntl } from 'react-intl';
 import type { BeepPayload } from './beep-from-delta';
 import { beeperMessages } from './messages';
 import './beeper.css';
+import { isolateIn } from '../../i18n/isolate';
 
 export interface BeeperToastsProps {
   beeps: readonly Beep<BeepPayload>[];
@@ -104,7 +104,9 @@ export function BeeperToasts({
             </Link>
             <Button
               className="beep-dismiss"
-              aria-label={intl.formatMessage(beeperMessages.dismiss, { name: isolateBidi(name) })}
+              aria-label={intl.formatMessage(beeperMessages.dismiss, {
+                name: isolateIn(intl, name),
+              })}
               onPress={() => {
                 onDismiss(beep.id);
               }}

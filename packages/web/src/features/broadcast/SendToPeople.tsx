@@ -4,7 +4,6 @@ import {
   typeaheadMessages,
   type BroadcastKind,
   type SearchEntry,
-  isolateBidi,
 } from '@messenger/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Form, Link } from 'react-aria-components';
@@ -25,6 +24,7 @@ import { useRecipientSources } from '../omnipicker/use-recipient-sources';
 import { useTokenizer, type TokenizerModel } from '../omnipicker/use-tokenizer';
 import { sendBroadcast } from './broadcast-mutation';
 import { broadcastMessages } from './messages';
+import { isolateIn } from '../../i18n/isolate';
 
 export interface SendToPeopleProps {
   kind: BroadcastKind;
@@ -134,7 +134,7 @@ export function SendToPeopleForm({
     problemText = intl.formatMessage(broadcastMessages.needRecipient);
   } else if (problem?.kind === 'refused') {
     problemText = intl.formatMessage(broadcastMessages.refusedRecipient, {
-      name: isolateBidi(problem.name),
+      name: isolateIn(intl, problem.name),
     });
   } else if (problem?.kind === 'failed') {
     problemText = intl.formatMessage(broadcastMessages.failed);
@@ -191,7 +191,7 @@ export function SendToPeopleForm({
                     href={threadPermalink({ prefix: MESSENGER_PREFIX, threadId: person.threadId })}
                   >
                     {intl.formatMessage(broadcastMessages.openConversation, {
-                      name: isolateBidi(person.name),
+                      name: isolateIn(intl, person.name),
                     })}
                   </Link>
                 </li>

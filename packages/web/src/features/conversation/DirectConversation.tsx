@@ -1,4 +1,3 @@
-import { isolateBidi } from '@messenger/core';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery } from 'react-relay';
@@ -14,6 +13,7 @@ import { FirstMessageComposer } from './FirstMessageComposer';
 import { ActiveNow } from './ThreadHeader';
 import { conversationMessages } from './messages';
 import '../messenger/messenger.css';
+import { isolateIn } from '../../i18n/isolate';
 
 const directQuery = graphql`
   query DirectConversationQuery($userId: ID!) {
@@ -93,7 +93,7 @@ function ResolvedDirectConversation({
         : conversationMessages.directNotFound;
     return (
       <p role="status" className="thread-view-empty">
-        {intl.formatMessage(descriptor, { name: isolateBidi(name) })}
+        {intl.formatMessage(descriptor, { name: isolateIn(intl, name) })}
       </p>
     );
   }
@@ -119,7 +119,7 @@ function ResolvedDirectConversation({
       </header>
       <div className="conversation-history">
         <p className="history-empty">
-          {intl.formatMessage(conversationMessages.directStart, { name: isolateBidi(name) })}
+          {intl.formatMessage(conversationMessages.directStart, { name: isolateIn(intl, name) })}
         </p>
       </div>
       <FirstMessageComposer recipientId={userId} onSent={setCreated} />

@@ -1,4 +1,4 @@
-import { UNSENT_MESSAGE_KIND, type Mention, type WireReaction, isolateBidi } from '@messenger/core';
+import { UNSENT_MESSAGE_KIND, type Mention, type WireReaction } from '@messenger/core';
 import { useIntl } from 'react-intl';
 import { messageActionsMessages } from '../message-actions/messages';
 import { memo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { useLongPress } from '../message-actions/use-long-press';
 import { MentionedText } from '../mentions/MentionedText';
 import { mentionMessages } from '../mentions/messages';
 import { ReplyQuote, type QuoteData } from '../replies/ReplyQuote';
+import { isolateIn } from '../../i18n/isolate';
 
 export interface MessageRowProps {
   messageId: string;
@@ -200,7 +201,7 @@ export const MessageRow = memo(function MessageRow({
             {own
               ? intl.formatMessage(messageActionsMessages.youUnsent)
               : intl.formatMessage(messageActionsMessages.theyUnsent, {
-                  name: isolateBidi(sender),
+                  name: isolateIn(intl, sender),
                 })}
           </p>
         ) : text === '' && images.length > 0 ? null : (

@@ -1,9 +1,4 @@
-import {
-  facepile,
-  participantListText,
-  participantTooltipLines,
-  isolateBidi,
-} from '@messenger/core';
+import { facepile, participantListText, participantTooltipLines } from '@messenger/core';
 import { useState, type ReactNode } from 'react';
 import { Button, Link, Tooltip, TooltipTrigger } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -16,6 +11,7 @@ import { conversationMessages } from './messages';
 import { Face } from '../../ui/Face';
 import type { ThreadPerson } from './thread-people';
 import './thread-details.css';
+import { isolateIn } from '../../i18n/isolate';
 
 /** Hovering the participants shows their names after this long (focus shows them at once). */
 const TOOLTIP_DELAY_MS = 400;
@@ -87,7 +83,7 @@ export function ThreadHeader({
           // Group creation from here (features/omnipicker): the other person is a fixed token.
           <Link className="button" href={`${MESSENGER_PREFIX}/new?with=${others[0].id}`}>
             {intl.formatMessage(omnipickerMessages.newGroupWith, {
-              name: isolateBidi(others[0].shown),
+              name: isolateIn(intl, others[0].shown),
             })}
           </Link>
         ) : null}

@@ -1,4 +1,3 @@
-import { isolateBidi } from '@messenger/core';
 import { Suspense, useState, type ReactNode } from 'react';
 import {
   Button,
@@ -21,6 +20,7 @@ import { AddPeoplePicker } from './AddPeoplePicker';
 import { conversationMessages } from './messages';
 import { useChangeStatus, type ChangeStatus } from './change-status';
 import type { ThreadPerson } from './thread-people';
+import { isolateIn } from '../../i18n/isolate';
 
 export interface ThreadSettingsDialogProps {
   isOpen: boolean;
@@ -211,7 +211,7 @@ function PersonRow({
     });
   };
   const label = isViewer
-    ? intl.formatMessage(conversationMessages.youSuffix, { name: isolateBidi(person.name) })
+    ? intl.formatMessage(conversationMessages.youSuffix, { name: isolateIn(intl, person.name) })
     : person.name;
   return (
     <li className="thread-settings-person">
@@ -225,13 +225,13 @@ function PersonRow({
       >
         <TextField value={nickname} onChange={setNickname} className="text-field">
           <Label>
-            {intl.formatMessage(conversationMessages.nicknameFor, { name: isolateBidi(label) })}
+            {intl.formatMessage(conversationMessages.nicknameFor, { name: isolateIn(intl, label) })}
           </Label>
           <Input />
         </TextField>
         <Button type="submit" className="button">
           {intl.formatMessage(conversationMessages.saveNickname, {
-            name: isolateBidi(person.name),
+            name: isolateIn(intl, person.name),
           })}
         </Button>
         {person.nickname === null ? null : (
@@ -243,7 +243,7 @@ function PersonRow({
             }}
           >
             {intl.formatMessage(conversationMessages.clearNickname, {
-              name: isolateBidi(person.name),
+              name: isolateIn(intl, person.name),
             })}
           </Button>
         )}
@@ -262,7 +262,7 @@ function PersonRow({
             }}
           >
             {intl.formatMessage(conversationMessages.removePerson, {
-              name: isolateBidi(person.shown),
+              name: isolateIn(intl, person.shown),
             })}
           </Button>
         ) : null}

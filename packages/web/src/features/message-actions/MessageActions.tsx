@@ -1,4 +1,4 @@
-import { QUICK_REACTIONS, quoteText, isolateBidi } from '@messenger/core';
+import { QUICK_REACTIONS, quoteText } from '@messenger/core';
 import { Suspense, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button, Dialog, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -13,6 +13,7 @@ import { EditUnsendDialogs, type EditUnsendMode } from './EditUnsendDialogs';
 import { useEditUnsend } from './use-edit-unsend';
 import { messageActionsMessages } from './messages';
 import './message-actions.css';
+import { isolateIn } from '../../i18n/isolate';
 
 // The full picker arrives with its chunk the first time someone asks for more emoji.
 const LazyEmojiPicker = lazyRoute<EmojiPickerProps>(() =>
@@ -110,7 +111,7 @@ export function MessageActions({
           ref={triggerRef}
           className="message-actions-button"
           aria-label={intl.formatMessage(messageActionsMessages.actionsFor, {
-            sender: isolateBidi(sender),
+            sender: isolateIn(intl, sender),
           })}
         >
           <span aria-hidden="true">⋯</span>
@@ -121,7 +122,7 @@ export function MessageActions({
             autoFocus="first"
             className="message-actions-menu"
             aria-label={intl.formatMessage(messageActionsMessages.actionsFor, {
-              sender: isolateBidi(sender),
+              sender: isolateIn(intl, sender),
             })}
             onAction={(key) => {
               onAction(key as ActionKey);

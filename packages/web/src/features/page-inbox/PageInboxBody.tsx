@@ -1,4 +1,4 @@
-import { relativeAgeRefreshMs, isolateBidi } from '@messenger/core';
+import { relativeAgeRefreshMs } from '@messenger/core';
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { GridList, GridListItem } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -18,6 +18,7 @@ import type { PageInboxBodyQuery as Query } from './__generated__/PageInboxBodyQ
 import type { PageInboxBody_query$key } from './__generated__/PageInboxBody_query.graphql';
 import { pageInboxMessages } from './messages';
 import '../messenger/messenger.css';
+import { isolateIn } from '../../i18n/isolate';
 
 export interface PageInboxBodyProps {
   pageId: string;
@@ -158,7 +159,7 @@ export function PageInboxBody({
       <SyncStatus live={live} />
       <GridList
         aria-label={intl.formatMessage(pageInboxMessages.threadsLabel, {
-          page: isolateBidi(page.name),
+          page: isolateIn(intl, page.name),
         })}
         className="thread-rows"
         items={threads}

@@ -1,4 +1,4 @@
-import { threadPermalink, isolateBidi } from '@messenger/core';
+import { threadPermalink } from '@messenger/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button, GridList, GridListItem } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -16,6 +16,7 @@ import type { RequestsBodyQuery as Query } from './__generated__/RequestsBodyQue
 import { requestsMessages } from './messages';
 import '../messenger/messenger.css';
 import './requests.css';
+import { isolateIn } from '../../i18n/isolate';
 
 const ROW_TITLE_MAX = 40;
 
@@ -176,7 +177,7 @@ export function RequestsBody({ viewerId, currentThreadId }: RequestsBodyProps): 
                 <Button
                   className="button button-primary"
                   aria-label={intl.formatMessage(requestsMessages.acceptNamed, {
-                    title: isolateBidi(title),
+                    title: isolateIn(intl, title),
                   })}
                   onPress={() => {
                     answer('accept', thread.thread_id);
@@ -187,7 +188,7 @@ export function RequestsBody({ viewerId, currentThreadId }: RequestsBodyProps): 
                 <Button
                   className="button"
                   aria-label={intl.formatMessage(requestsMessages.ignoreNamed, {
-                    title: isolateBidi(title),
+                    title: isolateIn(intl, title),
                   })}
                   onPress={() => {
                     answer('ignore', thread.thread_id);
