@@ -67,7 +67,8 @@ export function AppearancePopover({
       <Menu
         className="appearance-menu"
         aria-label={intl.formatMessage(m.appearance)}
-        autoFocus
+        // The first item (with sections, `true` would focus the menu itself, not an item).
+        autoFocus="first"
         onClose={onClose}
       >
         <MenuSection
