@@ -12,6 +12,11 @@ export const threadMessages = defineMessages({
     id: 'threads.participants.listLast',
     defaultMessage: '{names} and {last}',
   },
+  /** Between the listed names: 'Ann, Bob' (a translation uses its own comma, e.g. Arabic's '، '). */
+  listSeparator: {
+    id: 'threads.participants.listSeparator',
+    defaultMessage: ', ',
+  },
   /** Exactly one person beyond the shown names. */
   listOneOther: {
     id: 'threads.participants.listOneOther',
