@@ -1,63 +1,62 @@
-import type { MessageDescriptor } from '../i18n';
-
-const descriptor = (id: string, defaultMessage: string): MessageDescriptor => ({
-  id,
-  defaultMessage,
-});
+import { defineMessages } from '../i18n';
 
 /** Call status strings: seed section 8 catalogue plus section 4's statuses. */
-export const callStatusMessages = {
-  callFailed: descriptor('calls.status.callFailed', 'Call Failed'),
-  cantConnectCall: descriptor('calls.status.cantConnectCall', "Can't Connect Call"),
-  connectionDropped: descriptor('calls.status.connectionDropped', 'Connection Dropped'),
-  connectionLost: descriptor('calls.status.connectionLost', 'Connection Lost'),
-  clientEncryptionError: descriptor(
-    'calls.status.clientEncryptionError',
-    'Client Encryption Error',
-  ),
-  tooManyClients: descriptor(
-    'calls.status.tooManyClients',
-    'Too many clients connected to the room',
-  ),
-  participantLimitReached: descriptor(
-    'calls.status.participantLimitReached',
-    'Participant Limit Reached',
-  ),
-  noAnswer: descriptor('calls.status.noAnswer', 'No Answer'),
-  unreachable: descriptor('calls.status.unreachable', 'Unreachable'),
-  inAnotherCall: descriptor('calls.status.inAnotherCall', 'In Another Call'),
-  switchToWifi: descriptor('calls.status.switchToWifi', 'Switch to Wi-Fi to complete your call'),
-  unknown: descriptor('calls.status.unknown', 'Unknown'),
-  busy: descriptor('calls.status.busy', 'Busy'),
-  callEnded: descriptor('calls.status.callEnded', 'Call Ended'),
-  connecting: descriptor('calls.status.connecting', 'Connecting'),
-  ringing: descriptor('calls.status.ringing', 'Ringing'),
-  reconnecting: descriptor('calls.status.reconnecting', 'Reconnecting'),
-  inCall: descriptor('calls.status.inCall', 'In Call'),
-} as const satisfies Record<string, MessageDescriptor>;
+export const callStatusMessages = defineMessages({
+  callFailed: { id: 'calls.status.callFailed', defaultMessage: 'Call Failed' },
+  cantConnectCall: { id: 'calls.status.cantConnectCall', defaultMessage: "Can't Connect Call" },
+  connectionDropped: { id: 'calls.status.connectionDropped', defaultMessage: 'Connection Dropped' },
+  connectionLost: { id: 'calls.status.connectionLost', defaultMessage: 'Connection Lost' },
+  clientEncryptionError: {
+    id: 'calls.status.clientEncryptionError',
+    defaultMessage: 'Client Encryption Error',
+  },
+  tooManyClients: {
+    id: 'calls.status.tooManyClients',
+    defaultMessage: 'Too many clients connected to the room',
+  },
+  participantLimitReached: {
+    id: 'calls.status.participantLimitReached',
+    defaultMessage: 'Participant Limit Reached',
+  },
+  noAnswer: { id: 'calls.status.noAnswer', defaultMessage: 'No Answer' },
+  unreachable: { id: 'calls.status.unreachable', defaultMessage: 'Unreachable' },
+  inAnotherCall: { id: 'calls.status.inAnotherCall', defaultMessage: 'In Another Call' },
+  switchToWifi: {
+    id: 'calls.status.switchToWifi',
+    defaultMessage: 'Switch to Wi-Fi to complete your call',
+  },
+  unknown: { id: 'calls.status.unknown', defaultMessage: 'Unknown' },
+  busy: { id: 'calls.status.busy', defaultMessage: 'Busy' },
+  callEnded: { id: 'calls.status.callEnded', defaultMessage: 'Call Ended' },
+  connecting: { id: 'calls.status.connecting', defaultMessage: 'Connecting' },
+  ringing: { id: 'calls.status.ringing', defaultMessage: 'Ringing' },
+  reconnecting: { id: 'calls.status.reconnecting', defaultMessage: 'Reconnecting' },
+  inCall: { id: 'calls.status.inCall', defaultMessage: 'In Call' },
+});
 
 /** Notes under a thread row of the group call picker (seed section 2). */
-export const callPickerMessages = {
-  previousMessagesVisible: descriptor(
-    'calls.picker.previousMessagesVisible',
-    'People you add to this group video will see previous messages in this conversation.',
-  ),
-  ringingBlockedPeople: descriptor(
-    'calls.picker.ringingBlockedPeople',
-    "You are about to ring people you've blocked.",
-  ),
-} as const satisfies Record<string, MessageDescriptor>;
+export const callPickerMessages = defineMessages({
+  previousMessagesVisible: {
+    id: 'calls.picker.previousMessagesVisible',
+    defaultMessage:
+      'People you add to this group video will see previous messages in this conversation.',
+  },
+  ringingBlockedPeople: {
+    id: 'calls.picker.ringingBlockedPeople',
+    defaultMessage: "You are about to ring people you've blocked.",
+  },
+});
 
 /** The call summary line shown in the thread once a call has ended. */
-export const callSummaryMessages = {
-  voiceCall: descriptor('calls.summary.voiceCall', 'Voice call'),
-  videoCall: descriptor('calls.summary.videoCall', 'Video call'),
-  missedVoiceCall: descriptor('calls.summary.missedVoiceCall', 'Missed voice call'),
-  missedVideoCall: descriptor('calls.summary.missedVideoCall', 'Missed video call'),
+export const callSummaryMessages = defineMessages({
+  voiceCall: { id: 'calls.summary.voiceCall', defaultMessage: 'Voice call' },
+  videoCall: { id: 'calls.summary.videoCall', defaultMessage: 'Video call' },
+  missedVoiceCall: { id: 'calls.summary.missedVoiceCall', defaultMessage: 'Missed voice call' },
+  missedVideoCall: { id: 'calls.summary.missedVideoCall', defaultMessage: 'Missed video call' },
   /** Joins the label and the duration: 'Video call · 3 min'. */
-  withDuration: descriptor('calls.summary.withDuration', '{label} · {duration}'),
-  seconds: descriptor('calls.summary.seconds', '{seconds} sec'),
-  minutes: descriptor('calls.summary.minutes', '{minutes} min'),
-  hours: descriptor('calls.summary.hours', '{hours} hr'),
-  hoursMinutes: descriptor('calls.summary.hoursMinutes', '{hours} hr {minutes} min'),
-} as const satisfies Record<string, MessageDescriptor>;
+  withDuration: { id: 'calls.summary.withDuration', defaultMessage: '{label} · {duration}' },
+  seconds: { id: 'calls.summary.seconds', defaultMessage: '{seconds} sec' },
+  minutes: { id: 'calls.summary.minutes', defaultMessage: '{minutes} min' },
+  hours: { id: 'calls.summary.hours', defaultMessage: '{hours} hr' },
+  hoursMinutes: { id: 'calls.summary.hoursMinutes', defaultMessage: '{hours} hr {minutes} min' },
+});

@@ -8,7 +8,7 @@ import { isInCall } from './participant-state';
  * Status keys: participant states, call statuses, end reasons and 'busy'.
  * A key shared by several of them (e.g. 'connected') means the same thing in each.
  */
-const STATUS_TEXT: ReadonlyMap<string, MessageDescriptor> = new Map([
+const STATUS_TEXT: ReadonlyMap<string, MessageDescriptor> = new Map<string, MessageDescriptor>([
   // Participant states (seed 4). A participant who left shows the call as ended.
   ['disconnected', m.callEnded],
   ['no_answer', m.noAnswer],

@@ -1,8 +1,8 @@
-import type { MessageDescriptor } from '../i18n';
+import { defineMessages, type MessageDescriptor } from '../i18n';
 import type { EmoticonName } from './emoticon-table';
 
 /** Accessible names of emoticons, e.g. the aria-label of the emoji shown for ':)'. */
-export const emoticonLabels: Readonly<Record<EmoticonName, MessageDescriptor>> = {
+export const emoticonLabels: Readonly<Record<EmoticonName, MessageDescriptor>> = defineMessages({
   smile: { id: 'text.emoticon.smile', defaultMessage: 'smile' },
   frown: { id: 'text.emoticon.frown', defaultMessage: 'frown' },
   grin: { id: 'text.emoticon.grin', defaultMessage: 'grin' },
@@ -23,4 +23,4 @@ export const emoticonLabels: Readonly<Record<EmoticonName, MessageDescriptor>> =
   neutral: { id: 'text.emoticon.neutral', defaultMessage: 'neutral' },
   robot: { id: 'text.emoticon.robot', defaultMessage: 'robot' },
   like: { id: 'text.emoticon.like', defaultMessage: 'like' },
-};
+});

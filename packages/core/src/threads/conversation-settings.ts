@@ -1,5 +1,5 @@
 import type { Clock } from '../clock';
-import type { MessageDescriptor } from '../i18n';
+import { defineMessages } from '../i18n';
 
 /*
  * A viewer's own settings of a conversation (issue 33, item 8): mute,
@@ -74,6 +74,6 @@ export function stillArchived(input: {
 /** A system message: `sender_id` left the group. */
 export const PARTICIPANT_LEFT_KIND = 'participant_left';
 
-export const conversationSettingsMessages = {
+export const conversationSettingsMessages = defineMessages({
   leftGroup: { id: 'core.conversation.leftGroup', defaultMessage: '{name} left the group' },
-} as const satisfies Record<string, MessageDescriptor>;
+});

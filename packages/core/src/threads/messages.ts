@@ -1,7 +1,7 @@
-import type { MessageDescriptor } from '../i18n';
+import { defineMessages } from '../i18n';
 
 /** User-visible wording of thread widgets (seed 2, 5 and 9). */
-export const threadMessages = {
+export const threadMessages = defineMessages({
   /** After the first PARTICIPANTS.tooltipMaxNames names of the participant tooltip. */
   tooltipMore: {
     id: 'threads.participants.tooltipMore',
@@ -11,6 +11,11 @@ export const threadMessages = {
   listLast: {
     id: 'threads.participants.listLast',
     defaultMessage: '{names} and {last}',
+  },
+  /** Between the listed names: 'Ann, Bob' (a translation uses its own comma, e.g. Arabic's '، '). */
+  listSeparator: {
+    id: 'threads.participants.listSeparator',
+    defaultMessage: ', ',
   },
   /** Exactly one person beyond the shown names. */
   listOneOther: {
@@ -32,4 +37,4 @@ export const threadMessages = {
     id: 'threads.badge.overCap',
     defaultMessage: '{cap}+',
   },
-} as const satisfies Record<string, MessageDescriptor>;
+});

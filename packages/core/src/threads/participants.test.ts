@@ -51,3 +51,21 @@ describe('facepile', () => {
     expect(facepile(people(12)).overflowText).toBe('+9');
   });
 });
+
+describe('the participant lists in another language', () => {
+  // A stand-in catalogue: Arabic's comma and 'and', its '{num} others'.
+  const arabic: Record<string, string> = {
+    'threads.participants.listSeparator': '، ',
+    'threads.participants.listLast': '{names} و{last}',
+    'threads.participants.listOthers': '{names} و{num} آخرون',
+    'threads.participants.tooltipMore': 'و{num} غيرهم…',
+  };
+  const format = (descriptor: { id: string }, values: Readonly<Record<string, string | number>>) =>
+    (arabic[descriptor.id] ?? '').replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+
+  it("joins the names with the language's own words", () => {
+    expect(participantListText(['Ann', 'Bob', 'Cat'], format)).toBe('Ann، Bob وCat');
+    expect(participantListText(people(6), format)).toBe('P1، P2، P3 و3 آخرون');
+    expect(participantTooltipLines(people(12), format).at(-1)).toBe('و2 غيرهم…');
+  });
+});

@@ -1,19 +1,27 @@
 import { PARTICIPANTS } from '../constants';
-import { formatDefaultMessage } from '../i18n';
+import { formatDefaultMessage, type MessageDescriptor, type MessageValues } from '../i18n';
 import { isolateBidi } from '../text/bidi';
 import { threadMessages } from './messages';
+
+/**
+ * Formats a descriptor: English by default (the server, the tests); the web
+ * passes react-intl's formatMessage so the lists follow the chosen language.
+ */
+export type FormatMessage = (descriptor: MessageDescriptor, values: MessageValues) => string;
+
+const english: FormatMessage = formatDefaultMessage;
 
 /**
  * Participant tooltip (seed 2): one line per name, at most
  * PARTICIPANTS.tooltipMaxNames of them, then 'and {num} more...' for the rest.
  */
-export function participantTooltipLines(names: readonly string[]): string[] {
+export function participantTooltipLines(
+  names: readonly string[],
+  format: FormatMessage = english,
+): string[] {
   const max = PARTICIPANTS.tooltipMaxNames;
   if (names.length <= max) return [...names];
-  return [
-    ...names.slice(0, max),
-    formatDefaultMessage(threadMessages.tooltipMore, { num: names.length - max }),
-  ];
+  return [...names.slice(0, max), format(threadMessages.tooltipMore, { num: names.length - max })];
 }
 
 /**
@@ -22,23 +30,27 @@ export function participantTooltipLines(names: readonly string[]): string[] {
  * 'Ann, Bob, Cat and 1 other', 'Ann, Bob, Cat and 2 others'. The seed only
  * gives 'N others'; a single extra person reads '1 other'. No names gives ''.
  */
-export function participantListText(allNames: readonly string[]): string {
+export function participantListText(
+  allNames: readonly string[],
+  format: FormatMessage = english,
+): string {
   const max = PARTICIPANTS.listTextMaxNames;
   // A right-to-left name (or one with an override) must not reorder the names after it.
   const names = allNames.map(isolateBidi);
+  const separator = format(threadMessages.listSeparator, {});
   if (names.length <= max) {
     const last = names.at(-1);
     if (last === undefined || names.length === 1) return last ?? '';
-    return formatDefaultMessage(threadMessages.listLast, {
-      names: names.slice(0, -1).join(', '),
+    return format(threadMessages.listLast, {
+      names: names.slice(0, -1).join(separator),
       last,
     });
   }
-  const shown = names.slice(0, max).join(', ');
+  const shown = names.slice(0, max).join(separator);
   const rest = names.length - max;
   return rest === 1
-    ? formatDefaultMessage(threadMessages.listOneOther, { names: shown })
-    : formatDefaultMessage(threadMessages.listOthers, { names: shown, num: rest });
+    ? format(threadMessages.listOneOther, { names: shown })
+    : format(threadMessages.listOthers, { names: shown, num: rest });
 }
 
 export interface Facepile<T> {

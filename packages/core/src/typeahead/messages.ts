@@ -1,7 +1,7 @@
-import type { MessageDescriptor } from '../i18n';
+import { defineMessages } from '../i18n';
 
 /** User-visible wording of the search typeahead. */
-export const typeaheadMessages = {
+export const typeaheadMessages = defineMessages({
   searching: {
     id: 'typeahead.searching',
     defaultMessage: 'Searching...',
@@ -18,4 +18,4 @@ export const typeaheadMessages = {
     id: 'typeahead.see_all',
     defaultMessage: 'See All',
   },
-} as const satisfies Record<string, MessageDescriptor>;
+});

@@ -1,7 +1,7 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
 /** Wording of the app shell: titles, header, loading and error screens. */
-export const appMessages = {
+export const appMessages = defineMessages({
   appName: { id: 'web.app.name', defaultMessage: 'Messenger' },
   homeTitle: { id: 'web.app.home', defaultMessage: 'Home' },
   titleWithUnread: { id: 'web.app.titleWithUnread', defaultMessage: '({count}) {title}' },
@@ -34,4 +34,4 @@ export const appMessages = {
     defaultMessage: 'Reload the page to get the latest version.',
   },
   reload: { id: 'web.app.reload', defaultMessage: 'Reload' },
-} as const satisfies Record<string, MessageDescriptor>;
+});

@@ -7,6 +7,7 @@ import { appMessages } from '../i18n/app-messages';
 import { useRouter } from '../router/Router';
 import { HOME_PATH, LOGIN_PATH, MESSENGER_PREFIX, matchRoute } from '../router/routes';
 import { useSession } from '../session/SessionProvider';
+import { isolateIn } from '../i18n/isolate';
 
 /** The banner of every signed-in screen: the two places and the logout button. */
 export function AppHeader({ viewerName }: { viewerName: string }): ReactNode {
@@ -56,7 +57,7 @@ export function AppHeader({ viewerName }: { viewerName: string }): ReactNode {
         <AppearanceMenu />
         <FullscreenToggle />
         <span className="app-viewer">
-          {intl.formatMessage(appMessages.signedInAs, { name: viewerName })}
+          {intl.formatMessage(appMessages.signedInAs, { name: isolateIn(intl, viewerName) })}
         </span>
         <Button className="button" onPress={logout} data-busy={leaving || undefined}>
           {intl.formatMessage(appMessages.logOut)}

@@ -1,7 +1,7 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
 /** The staff funnel dashboard and the quick promotions; our wording, the seed gives none. */
-export const analyticsMessages = {
+export const analyticsMessages = defineMessages({
   dashboardTitle: { id: 'web.analytics.dashboardTitle', defaultMessage: 'Funnels' },
   staffOnlyTitle: { id: 'web.analytics.staffOnlyTitle', defaultMessage: 'Staff only' },
   staffOnlyBody: {
@@ -75,4 +75,4 @@ export const analyticsMessages = {
   },
   workChatPromoAction: { id: 'web.analytics.workChatPromoAction', defaultMessage: 'New message' },
   promoDismiss: { id: 'web.analytics.promoDismiss', defaultMessage: 'Not now' },
-} as const satisfies Record<string, MessageDescriptor>;
+});

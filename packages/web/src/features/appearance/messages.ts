@@ -1,9 +1,14 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
-/** The header's appearance menu (Messenger's wording: "Appearance", "System", "Light", "Dark"). */
-export const appearanceMessages = {
+/** The header's appearance menu (Messenger's wording: "Appearance", "System", "Light", "Dark") and its language choice. */
+export const appearanceMessages = defineMessages({
   appearance: { id: 'web.appearance.label', defaultMessage: 'Appearance' },
   system: { id: 'web.appearance.system', defaultMessage: 'System' },
   light: { id: 'web.appearance.light', defaultMessage: 'Light' },
   dark: { id: 'web.appearance.dark', defaultMessage: 'Dark' },
-} as const satisfies Record<string, MessageDescriptor>;
+  /** The menu's two groups: colours, then wording. */
+  theme: { id: 'web.appearance.theme', defaultMessage: 'Theme' },
+  language: { id: 'web.appearance.language', defaultMessage: 'Language' },
+  /** The language setting that follows the browser's languages (navigator.languages). */
+  languageAuto: { id: 'web.appearance.languageAuto', defaultMessage: 'Browser default' },
+});

@@ -1,6 +1,6 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
-export const attachmentMessages = {
+export const attachmentMessages = defineMessages({
   addImages: { id: 'web.attachments.addImages', defaultMessage: 'Add images' },
   tray: { id: 'web.attachments.tray', defaultMessage: 'Images to send' },
   uploading: { id: 'web.attachments.uploading', defaultMessage: 'Uploading {name}' },
@@ -29,4 +29,4 @@ export const attachmentMessages = {
     defaultMessage: '{count, plural, one {An image} other {# images}}',
   },
   unavailable: { id: 'web.attachments.unavailable', defaultMessage: 'Image unavailable' },
-} as const satisfies Record<string, MessageDescriptor>;
+});

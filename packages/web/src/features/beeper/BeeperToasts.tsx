@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl';
 import type { BeepPayload } from './beep-from-delta';
 import { beeperMessages } from './messages';
 import './beeper.css';
+import { isolateIn } from '../../i18n/isolate';
 
 export interface BeeperToastsProps {
   beeps: readonly Beep<BeepPayload>[];
@@ -124,7 +125,9 @@ export function BeeperToasts({
             </Link>
             <Button
               className="beep-dismiss"
-              aria-label={intl.formatMessage(beeperMessages.dismiss, { name })}
+              aria-label={intl.formatMessage(beeperMessages.dismiss, {
+                name: isolateIn(intl, name),
+              })}
               onPress={() => {
                 onDismiss(beep.id);
               }}

@@ -24,6 +24,7 @@ import { useRecipientSources } from '../omnipicker/use-recipient-sources';
 import { useTokenizer, type TokenizerModel } from '../omnipicker/use-tokenizer';
 import { sendBroadcast } from './broadcast-mutation';
 import { broadcastMessages } from './messages';
+import { isolateIn } from '../../i18n/isolate';
 
 export interface SendToPeopleProps {
   kind: BroadcastKind;
@@ -132,7 +133,9 @@ export function SendToPeopleForm({
   if (problem?.kind === 'need_recipient') {
     problemText = intl.formatMessage(broadcastMessages.needRecipient);
   } else if (problem?.kind === 'refused') {
-    problemText = intl.formatMessage(broadcastMessages.refusedRecipient, { name: problem.name });
+    problemText = intl.formatMessage(broadcastMessages.refusedRecipient, {
+      name: isolateIn(intl, problem.name),
+    });
   } else if (problem?.kind === 'failed') {
     problemText = intl.formatMessage(broadcastMessages.failed);
   }
@@ -187,7 +190,9 @@ export function SendToPeopleForm({
                   <Link
                     href={threadPermalink({ prefix: MESSENGER_PREFIX, threadId: person.threadId })}
                   >
-                    {intl.formatMessage(broadcastMessages.openConversation, { name: person.name })}
+                    {intl.formatMessage(broadcastMessages.openConversation, {
+                      name: isolateIn(intl, person.name),
+                    })}
                   </Link>
                 </li>
               ))}

@@ -1,7 +1,7 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
 /** Broadcast and share (seed 2 names the surfaces, not their wording). */
-export const broadcastMessages = {
+export const broadcastMessages = defineMessages({
   broadcast: { id: 'web.broadcast.broadcast', defaultMessage: 'Broadcast' },
   broadcastIntro: {
     id: 'web.broadcast.broadcastIntro',
@@ -36,4 +36,4 @@ export const broadcastMessages = {
   sharedText: { id: 'web.broadcast.sharedText', defaultMessage: 'Message to share' },
   shareSend: { id: 'web.broadcast.shareSend', defaultMessage: 'Share' },
   close: { id: 'web.broadcast.close', defaultMessage: 'Close' },
-} as const satisfies Record<string, MessageDescriptor>;
+});

@@ -6,6 +6,7 @@ import { Face } from '../../ui/Face';
 import { FullscreenToggle } from '../leave-page/FullscreenToggle';
 import type { CallController, CallView } from './call-controller';
 import { callsMessages as m } from './messages';
+import { isolateIn } from '../../i18n/isolate';
 
 /**
  * The running (or just ended) call: tiles, status, mute, camera, fullscreen,
@@ -186,7 +187,7 @@ function VideoTile({
           <span
             className="call-tile-mic-off"
             role="img"
-            aria-label={intl.formatMessage(m.micOff, { name: label })}
+            aria-label={intl.formatMessage(m.micOff, { name: isolateIn(intl, label) })}
             data-testid={`${testId}-mic-off`}
           >
             <MicOffIcon />

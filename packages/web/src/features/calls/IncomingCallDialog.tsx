@@ -3,6 +3,7 @@ import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-compone
 import { useIntl } from 'react-intl';
 import type { CallController, CallView } from './call-controller';
 import { callsMessages as m } from './messages';
+import { isolateIn } from '../../i18n/isolate';
 
 /** Rung on this device: Answer or Decline (a decline is shown to the caller as no answer). */
 export function IncomingCallDialog({
@@ -24,7 +25,7 @@ export function IncomingCallDialog({
           <Heading slot="title" className="modal-title">
             {intl.formatMessage(m.incomingCall)}
           </Heading>
-          <p>{intl.formatMessage(m.isCalling, { name })}</p>
+          <p>{intl.formatMessage(m.isCalling, { name: isolateIn(intl, name) })}</p>
           <p className="incoming-call-kind">
             {intl.formatMessage(state.kind === 'video' ? m.videoCall : m.voiceCall)}
           </p>

@@ -1,7 +1,7 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
 /** The web's own call strings; statuses and picker notes are core's (seed 2, 4, 8). */
-export const callsMessages = {
+export const callsMessages = defineMessages({
   voiceCall: { id: 'web.calls.voiceCall', defaultMessage: 'Voice call' },
   videoCall: { id: 'web.calls.videoCall', defaultMessage: 'Video call' },
   joinCall: { id: 'web.calls.joinCall', defaultMessage: 'Join call' },
@@ -21,4 +21,4 @@ export const callsMessages = {
   pickerTitle: { id: 'web.calls.pickerTitle', defaultMessage: 'Group call' },
   pickerPeople: { id: 'web.calls.pickerPeople', defaultMessage: 'People to ring' },
   cancel: { id: 'web.calls.cancel', defaultMessage: 'Cancel' },
-} as const satisfies Record<string, MessageDescriptor>;
+});

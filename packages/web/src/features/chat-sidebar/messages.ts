@@ -1,6 +1,6 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
-export const chatSidebarMessages = {
+export const chatSidebarMessages = defineMessages({
   label: { id: 'web.chatSidebar.label', defaultMessage: 'Contacts' },
   friends: { id: 'web.chatSidebar.friends', defaultMessage: 'Friends' },
   noFriends: { id: 'web.chatSidebar.noFriends', defaultMessage: 'No friends to chat with yet.' },
@@ -18,4 +18,4 @@ export const chatSidebarMessages = {
     id: 'web.chatSidebar.loadFailed',
     defaultMessage: "Contacts couldn't be loaded.",
   },
-} as const satisfies Record<string, MessageDescriptor>;
+});

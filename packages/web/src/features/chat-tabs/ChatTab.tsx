@@ -26,6 +26,7 @@ import { bodyKey, TabBody } from './TabBody';
 import { usePresenceDot } from '../presence/PresenceDot';
 import { TabErrorBoundary } from './TabErrorBoundary';
 import type { ChatTab as Tab } from './tabs-reducer';
+import { isolateIn } from '../../i18n/isolate';
 
 /** Characters of a tab's title before the ellipsis (core threadTitle's maxLength). */
 export const TAB_TITLE_MAX = 28;
@@ -278,7 +279,7 @@ function TabHeader({
       )}
       <Button
         className="chat-tab-close"
-        aria-label={intl.formatMessage(chatTabsMessages.close, { title })}
+        aria-label={intl.formatMessage(chatTabsMessages.close, { title: isolateIn(intl, title) })}
         onPress={() => {
           dispatch({ type: 'close', key: tab.key });
         }}

@@ -1,6 +1,6 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
-export const chatTabsMessages = {
+export const chatTabsMessages = defineMessages({
   label: { id: 'web.chatTabs.label', defaultMessage: 'Open chats' },
   close: { id: 'web.chatTabs.close', defaultMessage: 'Close {title}' },
-} as const satisfies Record<string, MessageDescriptor>;
+});

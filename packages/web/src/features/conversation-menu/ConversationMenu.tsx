@@ -17,6 +17,7 @@ import { browserClock } from '../../lib/clock';
 import { conversationMenuMessages as m } from './messages';
 import { useConversationActions, type ConversationAction } from './use-conversation-actions';
 import './conversation-menu.css';
+import { isolateIn } from '../../i18n/isolate';
 
 export interface ConversationMenuProps {
   threadId: string;
@@ -99,7 +100,7 @@ export function ConversationMenu({
       <MenuTrigger>
         <Button
           className={className}
-          aria-label={intl.formatMessage(m.options, { title })}
+          aria-label={intl.formatMessage(m.options, { title: isolateIn(intl, title) })}
           data-testid="conversation-menu-button"
         >
           <span aria-hidden="true">…</span>

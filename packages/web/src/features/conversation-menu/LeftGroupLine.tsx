@@ -1,6 +1,7 @@
 import { conversationSettingsMessages } from '@messenger/core';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { isolateIn } from '../../i18n/isolate';
 
 /** The system line of a participant_left message: "{name} left the group", centred, no bubble. */
 export function LeftGroupLine({ name }: { name: string }): ReactNode {
@@ -8,7 +9,9 @@ export function LeftGroupLine({ name }: { name: string }): ReactNode {
   return (
     <div className="message message-event">
       <p className="message-event-text">
-        {intl.formatMessage(conversationSettingsMessages.leftGroup, { name })}
+        {intl.formatMessage(conversationSettingsMessages.leftGroup, {
+          name: isolateIn(intl, name),
+        })}
       </p>
     </div>
   );

@@ -1,7 +1,7 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
 /** The conversation menu (issue 33, item 8); no seed wording, so Messenger's. */
-export const conversationMenuMessages = {
+export const conversationMenuMessages = defineMessages({
   options: { id: 'web.conversationMenu.options', defaultMessage: 'Options for {title}' },
   mute1h: { id: 'web.conversationMenu.mute1h', defaultMessage: 'Mute for 1 hour' },
   mute8h: { id: 'web.conversationMenu.mute8h', defaultMessage: 'Mute for 8 hours' },
@@ -35,4 +35,4 @@ export const conversationMenuMessages = {
     defaultMessage: 'That did not work. Please try again.',
   },
   muted: { id: 'web.conversationMenu.muted', defaultMessage: 'Muted' },
-} as const satisfies Record<string, MessageDescriptor>;
+});

@@ -165,7 +165,7 @@ export function AddPeopleForm({
           <ListBox className="combo-box-list">
             {(person: (typeof candidates)[number]) => (
               <ListBoxItem id={person.id} textValue={person.name} className="combo-box-item">
-                {person.name}
+                <bdi>{person.name}</bdi>
               </ListBoxItem>
             )}
           </ListBox>

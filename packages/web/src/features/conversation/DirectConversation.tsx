@@ -13,6 +13,7 @@ import { FirstMessageComposer } from './FirstMessageComposer';
 import { ActiveNow } from './ThreadHeader';
 import { conversationMessages } from './messages';
 import '../messenger/messenger.css';
+import { isolateIn } from '../../i18n/isolate';
 
 const directQuery = graphql`
   query DirectConversationQuery($userId: ID!) {
@@ -92,7 +93,7 @@ function ResolvedDirectConversation({
         : conversationMessages.directNotFound;
     return (
       <p role="status" className="thread-view-empty">
-        {intl.formatMessage(descriptor, { name })}
+        {intl.formatMessage(descriptor, { name: isolateIn(intl, name) })}
       </p>
     );
   }
@@ -118,7 +119,7 @@ function ResolvedDirectConversation({
       </header>
       <div className="conversation-history">
         <p className="history-empty">
-          {intl.formatMessage(conversationMessages.directStart, { name })}
+          {intl.formatMessage(conversationMessages.directStart, { name: isolateIn(intl, name) })}
         </p>
       </div>
       <FirstMessageComposer recipientId={userId} onSent={setCreated} />

@@ -10,6 +10,7 @@ import { useLongPress } from '../message-actions/use-long-press';
 import { MentionedText } from '../mentions/MentionedText';
 import { mentionMessages } from '../mentions/messages';
 import { ReplyQuote, type QuoteData } from '../replies/ReplyQuote';
+import { isolateIn } from '../../i18n/isolate';
 
 export interface MessageRowProps {
   messageId: string;
@@ -199,7 +200,9 @@ export const MessageRow = memo(function MessageRow({
           <p className="message-text message-tombstone" dir="auto">
             {own
               ? intl.formatMessage(messageActionsMessages.youUnsent)
-              : intl.formatMessage(messageActionsMessages.theyUnsent, { name: sender })}
+              : intl.formatMessage(messageActionsMessages.theyUnsent, {
+                  name: isolateIn(intl, sender),
+                })}
           </p>
         ) : text === '' && images.length > 0 ? null : (
           <p className="message-text" dir="auto">

@@ -1,4 +1,9 @@
-import { facepile, participantListText, participantTooltipLines } from '@messenger/core';
+import {
+  facepile,
+  participantListText,
+  participantTooltipLines,
+  type FormatMessage,
+} from '@messenger/core';
 import { useState, type ReactNode } from 'react';
 import { Button, Link, Tooltip, TooltipTrigger } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -11,6 +16,7 @@ import { conversationMessages } from './messages';
 import { Face } from '../../ui/Face';
 import type { ThreadPerson } from './thread-people';
 import './thread-details.css';
+import { isolateIn } from '../../i18n/isolate';
 
 /** Hovering the participants shows their names after this long (focus shows them at once). */
 const TOOLTIP_DELAY_MS = 400;
@@ -48,7 +54,9 @@ export function ThreadHeader({
 }: ThreadHeaderProps): ReactNode {
   const intl = useIntl();
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const names = others.map((p) => p.shown);
+  // Each name isolated in a right-to-left page too, so 'Ann، Bob' keeps its order there.
+  const names = others.map((p) => isolateIn(intl, p.shown));
+  const format: FormatMessage = (descriptor, values) => intl.formatMessage(descriptor, values);
   const open = () => {
     setSettingsOpen(true);
   };
@@ -67,10 +75,10 @@ export function ThreadHeader({
           <TooltipTrigger delay={TOOLTIP_DELAY_MS}>
             <Button className="participants-button" onPress={open}>
               <Facepile people={others} />
-              <span className="participants-text">{participantListText(names)}</span>
+              <span className="participants-text">{participantListText(names, format)}</span>
             </Button>
             <Tooltip className="participants-tooltip" placement="bottom">
-              {participantTooltipLines(names).map((line, index) => (
+              {participantTooltipLines(names, format).map((line, index) => (
                 // Two people may share a name; the position keeps the lines apart.
                 <div key={`${String(index)}:${line}`}>{line}</div>
               ))}
@@ -91,7 +99,9 @@ export function ThreadHeader({
               />
             </svg>
             <span className="header-label">
-              {intl.formatMessage(omnipickerMessages.newGroupWith, { name: others[0].shown })}
+              {intl.formatMessage(omnipickerMessages.newGroupWith, {
+                name: isolateIn(intl, others[0].shown),
+              })}
             </span>
           </Link>
         ) : null}

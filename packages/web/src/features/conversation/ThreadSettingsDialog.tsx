@@ -20,6 +20,7 @@ import { AddPeoplePicker } from './AddPeoplePicker';
 import { conversationMessages } from './messages';
 import { useChangeStatus, type ChangeStatus } from './change-status';
 import type { ThreadPerson } from './thread-people';
+import { isolateIn } from '../../i18n/isolate';
 
 export interface ThreadSettingsDialogProps {
   isOpen: boolean;
@@ -210,7 +211,7 @@ function PersonRow({
     });
   };
   const label = isViewer
-    ? intl.formatMessage(conversationMessages.youSuffix, { name: person.name })
+    ? intl.formatMessage(conversationMessages.youSuffix, { name: isolateIn(intl, person.name) })
     : person.name;
   return (
     <li className="thread-settings-person">
@@ -223,11 +224,15 @@ function PersonRow({
         }}
       >
         <TextField value={nickname} onChange={setNickname} className="text-field">
-          <Label>{intl.formatMessage(conversationMessages.nicknameFor, { name: label })}</Label>
+          <Label>
+            {intl.formatMessage(conversationMessages.nicknameFor, { name: isolateIn(intl, label) })}
+          </Label>
           <Input />
         </TextField>
         <Button type="submit" className="button">
-          {intl.formatMessage(conversationMessages.saveNickname, { name: person.name })}
+          {intl.formatMessage(conversationMessages.saveNickname, {
+            name: isolateIn(intl, person.name),
+          })}
         </Button>
         {person.nickname === null ? null : (
           <Button
@@ -237,7 +242,9 @@ function PersonRow({
               save(null);
             }}
           >
-            {intl.formatMessage(conversationMessages.clearNickname, { name: person.name })}
+            {intl.formatMessage(conversationMessages.clearNickname, {
+              name: isolateIn(intl, person.name),
+            })}
           </Button>
         )}
         {canRemove ? (
@@ -254,7 +261,9 @@ function PersonRow({
               });
             }}
           >
-            {intl.formatMessage(conversationMessages.removePerson, { name: person.shown })}
+            {intl.formatMessage(conversationMessages.removePerson, {
+              name: isolateIn(intl, person.shown),
+            })}
           </Button>
         ) : null}
       </Form>

@@ -1,6 +1,6 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
-export const conversationMessages = {
+export const conversationMessages = defineMessages({
   history: { id: 'web.conversation.history', defaultMessage: 'Messages' },
   loadingOlder: { id: 'web.conversation.loadingOlder', defaultMessage: 'Loading older messages…' },
   noMessages: { id: 'web.conversation.noMessages', defaultMessage: 'No messages yet.' },
@@ -79,4 +79,4 @@ export const conversationMessages = {
     id: 'web.conversation.directStart',
     defaultMessage: 'Write the first message to {name}.',
   },
-} as const satisfies Record<string, MessageDescriptor>;
+});

@@ -23,16 +23,15 @@ function NotAvailable(): ReactNode {
   );
 }
 
-/** The host's theme and language on the document (the language also reaches IntlProvider, in App). */
+/** The host's theme on the document (its language reaches IntlProvider in App, which sets `lang` and `dir`). */
 function useDocumentSettings(): void {
-  const { theme, language } = useEmbedSettings();
+  const { theme } = useEmbedSettings();
   useEffect(() => {
     const root = document.documentElement;
     root.dataset.embed = '';
     // The same switch as the messenger's own appearance menu; never stored: the host decides.
     applyAppearance(root, theme);
-    if (language !== null) root.lang = language;
-  }, [theme, language]);
+  }, [theme]);
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
 /** The embedded messenger (the kit's frame on a host network's page). */
-export const embedMessages = {
+export const embedMessages = defineMessages({
   heading: { id: 'web.embed.heading', defaultMessage: 'Messenger' },
   signInHeading: { id: 'web.embed.signInHeading', defaultMessage: 'Log in to Messenger' },
   signInBody: {
@@ -30,4 +30,4 @@ export const embedMessages = {
     id: 'web.embed.popupDoneBody',
     defaultMessage: 'You can close this window and go back to the page you were on.',
   },
-} as const satisfies Record<string, MessageDescriptor>;
+});

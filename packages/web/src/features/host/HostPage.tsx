@@ -10,6 +10,7 @@ import { ChatTabsProvider } from '../chat-tabs/ChatTabsProvider';
 import { HostNux } from '../nux/HostNux';
 import { hostMessages } from './messages';
 import './host.css';
+import { isolateIn } from '../../i18n/isolate';
 
 /**
  * `/`: the host network's page with the messenger embedded: a feed shell in
@@ -38,7 +39,9 @@ export function HostPage({ viewer }: { viewer: Viewer }): ReactNode {
             <h1 id="feed-heading">{intl.formatMessage(hostMessages.feedHeading)}</h1>
             <article className="feed-card" aria-labelledby="feed-welcome">
               <h2 id="feed-welcome">
-                {intl.formatMessage(hostMessages.welcome, { name: viewer.short_name })}
+                {intl.formatMessage(hostMessages.welcome, {
+                  name: isolateIn(intl, viewer.short_name),
+                })}
               </h2>
               <p>{intl.formatMessage(hostMessages.feedEmpty)}</p>
             </article>

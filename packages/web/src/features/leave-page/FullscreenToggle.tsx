@@ -46,9 +46,9 @@ export function FullscreenToggle({ doc = document }: { doc?: FullscreenDocument 
     request?.catch(() => undefined);
   };
   return (
-    <ToggleButton className="button" isSelected={isFullscreen} onChange={toggle}>
-      {/* On a phone the header has room for the icon only; the words stay its name. */}
-      <svg className="header-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+    <ToggleButton className="button fullscreen-button" isSelected={isFullscreen} onChange={toggle}>
+      {/* On a phone the header has room for the icon only (any language); the words stay its name. */}
+      <svg className="fullscreen-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
         <path
           d="M2 6V2h4M10 2h4v4M14 10v4h-4M6 14H2v-4"
           fill="none"
@@ -56,7 +56,7 @@ export function FullscreenToggle({ doc = document }: { doc?: FullscreenDocument 
           strokeWidth="1.5"
         />
       </svg>
-      <span className="header-label">{intl.formatMessage(leavePageMessages.fullScreen)}</span>
+      <span className="fullscreen-label">{intl.formatMessage(leavePageMessages.fullScreen)}</span>
     </ToggleButton>
   );
 }

@@ -1,7 +1,7 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
 /** Seed 2, "Leave-page confirmation dialog": its exact wording, and the fullscreen toggle. */
-export const leavePageMessages = {
+export const leavePageMessages = defineMessages({
   title: { id: 'web.leavePage.title', defaultMessage: 'Leave Page?' },
   leave: { id: 'web.leavePage.leave', defaultMessage: 'Leave This Page' },
   stay: { id: 'web.leavePage.stay', defaultMessage: 'Stay on This Page' },
@@ -11,4 +11,4 @@ export const leavePageMessages = {
     defaultMessage: 'You have unsaved changes. If you leave this page, they will be lost.',
   },
   fullScreen: { id: 'web.leavePage.fullScreen', defaultMessage: 'Full Screen' },
-} as const satisfies Record<string, MessageDescriptor>;
+});

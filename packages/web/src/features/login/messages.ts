@@ -1,7 +1,7 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
 /** Wording of the login form; the two error lines match the server's 401 and 429 answers. */
-export const loginMessages = {
+export const loginMessages = defineMessages({
   title: { id: 'web.login.title', defaultMessage: 'Log In' },
   sso: { id: 'web.login.sso', defaultMessage: 'Log in with your organization’s account' },
   heading: { id: 'web.login.heading', defaultMessage: 'Log in to Messenger' },
@@ -29,4 +29,4 @@ export const loginMessages = {
     defaultMessage: "Can't reach the server. Check your connection and try again.",
   },
   failed: { id: 'web.login.failed', defaultMessage: 'Something went wrong. Try again.' },
-} as const satisfies Record<string, MessageDescriptor>;
+});

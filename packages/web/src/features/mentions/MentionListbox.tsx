@@ -32,7 +32,7 @@ export function MentionListbox({ picker }: { picker: MentionPicker }): ReactNode
             picker.pick(person);
           }}
         >
-          {person.name}
+          <bdi>{person.name}</bdi>
         </li>
       ))}
     </ul>

@@ -13,6 +13,7 @@ import { EditUnsendDialogs, type EditUnsendMode } from './EditUnsendDialogs';
 import { useEditUnsend } from './use-edit-unsend';
 import { messageActionsMessages } from './messages';
 import './message-actions.css';
+import { isolateIn } from '../../i18n/isolate';
 
 // The full picker arrives with its chunk the first time someone asks for more emoji.
 const LazyEmojiPicker = lazyRoute<EmojiPickerProps>(() =>
@@ -109,7 +110,9 @@ export function MessageActions({
         <Button
           ref={triggerRef}
           className="message-actions-button"
-          aria-label={intl.formatMessage(messageActionsMessages.actionsFor, { sender })}
+          aria-label={intl.formatMessage(messageActionsMessages.actionsFor, {
+            sender: isolateIn(intl, sender),
+          })}
         >
           <span aria-hidden="true">⋯</span>
         </Button>
@@ -118,7 +121,9 @@ export function MessageActions({
             // Opened by the message's key or a long press: the first action takes the focus.
             autoFocus="first"
             className="message-actions-menu"
-            aria-label={intl.formatMessage(messageActionsMessages.actionsFor, { sender })}
+            aria-label={intl.formatMessage(messageActionsMessages.actionsFor, {
+              sender: isolateIn(intl, sender),
+            })}
             onAction={(key) => {
               onAction(key as ActionKey);
             }}

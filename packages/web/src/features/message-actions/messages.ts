@@ -1,7 +1,7 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
 /** Wording of a message's actions menu and its reactions. */
-export const messageActionsMessages = {
+export const messageActionsMessages = defineMessages({
   actionsFor: {
     id: 'web.messageActions.actionsFor',
     defaultMessage: 'Actions for message from {sender}',
@@ -62,4 +62,4 @@ export const messageActionsMessages = {
   edited: { id: 'web.messageActions.edited', defaultMessage: 'Edited' },
   youUnsent: { id: 'web.messageActions.youUnsent', defaultMessage: 'You unsent a message' },
   theyUnsent: { id: 'web.messageActions.theyUnsent', defaultMessage: '{name} unsent a message' },
-} as const satisfies Record<string, MessageDescriptor>;
+});

@@ -1,7 +1,7 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
 /** The full-page messenger under the product path prefix. */
-export const messengerMessages = {
+export const messengerMessages = defineMessages({
   chatsHeading: { id: 'web.messenger.chatsHeading', defaultMessage: 'Chats' },
   filteredHeading: { id: 'web.messenger.filteredHeading', defaultMessage: 'Filtered' },
   archivedHeading: { id: 'web.messenger.archivedHeading', defaultMessage: 'Archived' },
@@ -29,4 +29,4 @@ export const messengerMessages = {
     id: 'web.messenger.regionFailed',
     defaultMessage: "This part of the page couldn't be loaded.",
   },
-} as const satisfies Record<string, MessageDescriptor>;
+});

@@ -1,7 +1,7 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
 /** The basic onboarding prompt and its spotlight; our wording, the seed gives none. */
-export const nuxMessages = {
+export const nuxMessages = defineMessages({
   promptLabel: { id: 'web.nux.promptLabel', defaultMessage: 'Tip' },
   sidebarTitle: { id: 'web.nux.sidebarTitle', defaultMessage: 'Chat from any page' },
   sidebarBody: {
@@ -11,4 +11,4 @@ export const nuxMessages = {
   showMe: { id: 'web.nux.showMe', defaultMessage: 'Show me' },
   dismiss: { id: 'web.nux.dismiss', defaultMessage: 'Dismiss' },
   spotlightDone: { id: 'web.nux.spotlightDone', defaultMessage: 'Got it' },
-} as const satisfies Record<string, MessageDescriptor>;
+});

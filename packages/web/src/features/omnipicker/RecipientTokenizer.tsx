@@ -142,7 +142,7 @@ export function RecipientTokenizer({
                   src={entry.photo}
                   size={20}
                 />
-                {entry.title}
+                <bdi>{entry.title}</bdi>
                 {removable.includes(entry) ? (
                   <Button
                     slot="remove"
@@ -186,7 +186,7 @@ export function RecipientTokenizer({
           >
             {(entry: SearchEntry) => (
               <ListBoxItem id={entry.uniqueID} textValue={entry.title} className="tokenizer-option">
-                {entry.title}
+                <bdi>{entry.title}</bdi>
                 {entry.subtitle !== null ? (
                   <span className="tokenizer-subtitle"> {entry.subtitle}</span>
                 ) : null}

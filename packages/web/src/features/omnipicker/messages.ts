@@ -1,7 +1,7 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
 /** The omnipicker (new message) of the full-page messenger; the seed gives no wording. */
-export const omnipickerMessages = {
+export const omnipickerMessages = defineMessages({
   newMessage: { id: 'web.omnipicker.newMessage', defaultMessage: 'New message' },
   sameGroupExists: {
     id: 'web.omnipicker.sameGroupExists',
@@ -61,4 +61,4 @@ export const omnipickerMessages = {
     id: 'web.omnipicker.purposeOffline',
     defaultMessage: "The group's purpose couldn't be saved. Check your connection and try again.",
   },
-} as const satisfies Record<string, MessageDescriptor>;
+});

@@ -18,6 +18,7 @@ import type { PageInboxBodyQuery as Query } from './__generated__/PageInboxBodyQ
 import type { PageInboxBody_query$key } from './__generated__/PageInboxBody_query.graphql';
 import { pageInboxMessages } from './messages';
 import '../messenger/messenger.css';
+import { isolateIn } from '../../i18n/isolate';
 
 export interface PageInboxBodyProps {
   pageId: string;
@@ -111,7 +112,9 @@ export function PageInboxBody({
       </h1>
       <SyncStatus live={live} />
       <GridList
-        aria-label={intl.formatMessage(pageInboxMessages.threadsLabel, { page: page.name })}
+        aria-label={intl.formatMessage(pageInboxMessages.threadsLabel, {
+          page: isolateIn(intl, page.name),
+        })}
         className="thread-rows"
         items={threads}
         dependencies={[currentThreadId, pageId, now]}

@@ -1,7 +1,7 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
 /** A page's inbox in the messenger, for the page's admins. */
-export const pageInboxMessages = {
+export const pageInboxMessages = defineMessages({
   heading: { id: 'web.pageInbox.heading', defaultMessage: 'Page inbox' },
   threadsLabel: {
     id: 'web.pageInbox.threadsLabel',
@@ -10,4 +10,4 @@ export const pageInboxMessages = {
   empty: { id: 'web.pageInbox.empty', defaultMessage: 'No one has written to this page yet.' },
   backToOwn: { id: 'web.pageInbox.backToOwn', defaultMessage: 'Your chats' },
   answeringAs: { id: 'web.pageInbox.answeringAs', defaultMessage: 'Answering as {page}' },
-} as const satisfies Record<string, MessageDescriptor>;
+});

@@ -5,6 +5,7 @@ import { EncryptedImage } from '../attachments/EncryptedImage';
 import type { ReplyTarget } from '../drafts/drafts';
 import { replyMessages } from './messages';
 import './replies.css';
+import { isolateIn } from '../../i18n/isolate';
 
 /**
  * The bar above the composer while a reply is being written: who is answered
@@ -19,7 +20,9 @@ export function ReplyBar({
   onCancel: () => void;
 }): ReactNode {
   const intl = useIntl();
-  const label = intl.formatMessage(replyMessages.replyingTo, { name: target.sender });
+  const label = intl.formatMessage(replyMessages.replyingTo, {
+    name: isolateIn(intl, target.sender),
+  });
   return (
     <div className="reply-bar" role="group" aria-label={label}>
       {target.image === null ? null : (

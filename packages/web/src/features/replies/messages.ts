@@ -1,7 +1,7 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
 /** Wording of replies: the menu item, the composer's bar and a reply's quote. */
-export const replyMessages = {
+export const replyMessages = defineMessages({
   reply: { id: 'web.replies.reply', defaultMessage: 'Reply' },
   replyingTo: { id: 'web.replies.replyingTo', defaultMessage: 'Replying to {name}' },
   cancelReply: { id: 'web.replies.cancelReply', defaultMessage: 'Cancel reply' },
@@ -11,4 +11,4 @@ export const replyMessages = {
     defaultMessage: 'Original message unavailable',
   },
   repliedTo: { id: 'web.replies.repliedTo', defaultMessage: 'Replied to' },
-} as const satisfies Record<string, MessageDescriptor>;
+});

@@ -16,6 +16,7 @@ import type { RequestsBodyQuery as Query } from './__generated__/RequestsBodyQue
 import { requestsMessages } from './messages';
 import '../messenger/messenger.css';
 import './requests.css';
+import { isolateIn } from '../../i18n/isolate';
 
 const ROW_TITLE_MAX = 40;
 
@@ -150,7 +151,9 @@ export function RequestsBody({ viewerId, currentThreadId }: RequestsBodyProps): 
               <span className="request-actions">
                 <Button
                   className="button button-primary"
-                  aria-label={intl.formatMessage(requestsMessages.acceptNamed, { title })}
+                  aria-label={intl.formatMessage(requestsMessages.acceptNamed, {
+                    title: isolateIn(intl, title),
+                  })}
                   onPress={() => {
                     answer('accept', thread.thread_id);
                   }}
@@ -159,7 +162,9 @@ export function RequestsBody({ viewerId, currentThreadId }: RequestsBodyProps): 
                 </Button>
                 <Button
                   className="button"
-                  aria-label={intl.formatMessage(requestsMessages.ignoreNamed, { title })}
+                  aria-label={intl.formatMessage(requestsMessages.ignoreNamed, {
+                    title: isolateIn(intl, title),
+                  })}
                   onPress={() => {
                     answer('ignore', thread.thread_id);
                   }}

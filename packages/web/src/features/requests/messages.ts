@@ -1,7 +1,7 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
 /** Message requests (`/messages/requests`): the PENDING folder with its two answers. */
-export const requestsMessages = {
+export const requestsMessages = defineMessages({
   label: { id: 'web.requests.label', defaultMessage: 'Message requests' },
   empty: { id: 'web.requests.empty', defaultMessage: 'No message requests.' },
   accept: { id: 'web.requests.accept', defaultMessage: 'Accept' },
@@ -12,4 +12,4 @@ export const requestsMessages = {
     id: 'web.requests.failed',
     defaultMessage: "The request couldn't be answered. Try again.",
   },
-} as const satisfies Record<string, MessageDescriptor>;
+});

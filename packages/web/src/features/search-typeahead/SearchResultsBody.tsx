@@ -46,9 +46,11 @@ export function SearchResultsList({ entries }: { entries: readonly SearchEntry[]
                 return (
                   <li key={entry.uniqueID} className="search-results-item">
                     {href === null ? (
-                      <span>{entry.title}</span>
+                      <bdi>{entry.title}</bdi>
                     ) : (
-                      <Link href={href}>{entry.title}</Link>
+                      <Link href={href}>
+                        <bdi>{entry.title}</bdi>
+                      </Link>
                     )}
                     {entry.subtitle === null ? null : (
                       <span className="search-results-subtitle"> {entry.subtitle}</span>

@@ -1,11 +1,11 @@
-import type { EntryType, MessageDescriptor } from '@messenger/core';
+import { defineMessages, type EntryType, type MessageDescriptor } from '@messenger/core';
 
 /*
  * The typeahead's own wording where the seed gives none (section headings,
  * the search-messages row, the see-all and message search pages). 'Searching...',
  * 'See All' and the two aria labels are core's typeaheadMessages.
  */
-export const searchTypeaheadMessages = {
+export const searchTypeaheadMessages = defineMessages({
   searchMessagesFor: {
     id: 'search_typeahead.search_messages_for',
     defaultMessage: 'Search messages for “{query}”',
@@ -31,10 +31,10 @@ export const searchTypeaheadMessages = {
   },
   close: { id: 'search_typeahead.close', defaultMessage: 'Close' },
   seeAllIn: { id: 'search_typeahead.see_all_in', defaultMessage: 'See all {section}' },
-} as const satisfies Record<string, MessageDescriptor>;
+});
 
 /** Section headings in the seed's section order (sections are core's buildSections). */
-export const sectionHeadings = {
+export const sectionHeadings = defineMessages({
   search: { id: 'search_typeahead.section.search', defaultMessage: 'Search' },
   friend: { id: 'search_typeahead.section.friend', defaultMessage: 'Friends' },
   fb4c: { id: 'search_typeahead.section.fb4c', defaultMessage: 'Coworkers' },
@@ -48,4 +48,4 @@ export const sectionHeadings = {
   },
   internal_bot_page: { id: 'search_typeahead.section.internal_bot_page', defaultMessage: 'Bots' },
   game: { id: 'search_typeahead.section.game', defaultMessage: 'Games' },
-} as const satisfies Record<EntryType, MessageDescriptor>;
+}) satisfies Record<EntryType, MessageDescriptor>;

@@ -1,6 +1,6 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
-export const expiredMessages = {
+export const expiredMessages = defineMessages({
   title: { id: 'web.sessionExpired.title', defaultMessage: 'Session expired' },
   heading: { id: 'web.sessionExpired.heading', defaultMessage: 'Your session has expired' },
   body: {
@@ -8,4 +8,4 @@ export const expiredMessages = {
     defaultMessage: 'You were logged out. Log in again to continue where you left off.',
   },
   logInAgain: { id: 'web.sessionExpired.logInAgain', defaultMessage: 'Log In Again' },
-} as const satisfies Record<string, MessageDescriptor>;
+});

@@ -1,11 +1,11 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
 /**
  * The bug-nub (seed 2, "Other widgets"). The environment names come from
  * core's staffEnvironmentMessages (the seed's exact wording); the rest is our
  * wording, the seed gives none.
  */
-export const staffMessages = {
+export const staffMessages = defineMessages({
   nub: { id: 'web.staff.nub', defaultMessage: 'Bugs and preferences' },
   reportBug: { id: 'web.staff.reportBug', defaultMessage: 'Report a bug' },
   internalPreferences: {
@@ -42,4 +42,4 @@ export const staffMessages = {
     id: 'web.staff.reportFailed',
     defaultMessage: 'The report could not be sent. Try again.',
   },
-} as const satisfies Record<string, MessageDescriptor>;
+});

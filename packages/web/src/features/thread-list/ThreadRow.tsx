@@ -4,7 +4,6 @@ import {
   badgeText,
   conversationSettingsMessages,
   isMuted,
-  isolateBidi,
   threadPermalink,
 } from '@messenger/core';
 import type { ReactNode } from 'react';
@@ -23,6 +22,7 @@ import { threadListMessages } from './messages';
 import { reactionPreview, type ReactionPreviewData } from './reaction-preview';
 import { browserClock } from '../../lib/clock';
 import { titleOf, type ListFolder } from './thread-rows';
+import { isolateIn } from '../../i18n/isolate';
 
 /** Characters of a title in a row before the ellipsis. */
 export const ROW_TITLE_MAX = 40;
@@ -100,11 +100,15 @@ export function ThreadRowContent({
     last === undefined
       ? ''
       : last.kind === PARTICIPANT_LEFT_KIND
-        ? intl.formatMessage(conversationSettingsMessages.leftGroup, { name: last.text })
+        ? intl.formatMessage(conversationSettingsMessages.leftGroup, {
+            name: isolateIn(intl, last.text),
+          })
         : unsentBy !== undefined
           ? unsentBy === null
             ? intl.formatMessage(messageActionsMessages.youUnsent)
-            : intl.formatMessage(messageActionsMessages.theyUnsent, { name: unsentBy })
+            : intl.formatMessage(messageActionsMessages.theyUnsent, {
+                name: isolateIn(intl, unsentBy),
+              })
           : previewText(last.text, last.attachments.length, (d, v) => intl.formatMessage(d, v));
   const reaction = reactionPreview(thread, viewerId, last?.timestamp ?? 0);
   const preview =
@@ -113,7 +117,7 @@ export function ThreadRowContent({
       : last === undefined
         ? ''
         : last.sender_id === viewerId && unsentBy === undefined
-          ? intl.formatMessage(threadListMessages.ownPreview, { text: isolateBidi(lastText) })
+          ? intl.formatMessage(threadListMessages.ownPreview, { text: isolateIn(intl, lastText) })
           : lastText;
   const badge = muted ? null : badgeText(thread.unread_count);
   return (

@@ -1,6 +1,6 @@
-import type { MessageDescriptor } from '@messenger/core';
+import { defineMessages } from '@messenger/core';
 
-export const threadListMessages = {
+export const threadListMessages = defineMessages({
   threadsLabel: { id: 'web.threadList.threads', defaultMessage: 'Conversations' },
   empty: { id: 'web.threadList.empty', defaultMessage: 'No conversations yet.' },
   unread: {
@@ -10,4 +10,4 @@ export const threadListMessages = {
   ownPreview: { id: 'web.threadList.ownPreview', defaultMessage: 'You: {text}' },
   loadMore: { id: 'web.threadList.loadMore', defaultMessage: 'Load more conversations' },
   loadingMore: { id: 'web.threadList.loadingMore', defaultMessage: 'Loading more conversations…' },
-} as const satisfies Record<string, MessageDescriptor>;
+});

@@ -1,10 +1,10 @@
-import { isolateBidi } from '@messenger/core';
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useRelayServices } from '../../session/session-services';
 import type { LiveSync } from '../sync/live-sync';
 import { typingMessages } from './messages';
 import { browserClock, TypingSender, TypingStore } from './typing-store';
+import { isolateIn } from '../../i18n/isolate';
 
 /**
  * A login's typing store, fed by its sync connection's ephemeral frames
@@ -53,7 +53,7 @@ export function TypingIndicator({
   const typers = useTypers(store, threadId, exclude).flatMap((id) => {
     const name = names.get(id);
     // A name with a right-to-left override must not reorder the rest of the sentence.
-    return name === undefined ? [] : [isolateBidi(name)];
+    return name === undefined ? [] : [isolateIn(intl, name)];
   });
   let text = '';
   if (typers.length === 1) text = intl.formatMessage(typingMessages.one, { name: typers[0] });
