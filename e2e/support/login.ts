@@ -25,3 +25,12 @@ export async function loginAs(page: Page, person: NetworkPerson): Promise<void> 
   await submitLogin(page, person.username, person.password);
   await page.getByRole('main', { name: 'News Feed' }).waitFor();
 }
+
+/** loginAs for a page in Arabic (the form's names in Arabic), waiting for the host page. */
+export async function loginInArabic(page: Page, person: NetworkPerson): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'اسم المستخدم' }).fill(person.username);
+  await page.getByLabel('كلمة السر', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+  await page.getByRole('main', { name: 'آخر الأخبار' }).waitFor();
+}

@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkAccessibility } from '../support/axe';
 import { useE2E } from '../support/fixtures';
-import { loginAs } from '../support/login';
-import { groupMemberWithFriends, type NetworkPerson } from '../support/network';
+import { loginAs, loginInArabic } from '../support/login';
+import { groupMemberWithFriends } from '../support/network';
 import { checkNothingCoveredAtBothSizes } from '../support/occlusion';
 
 /*
@@ -51,14 +51,6 @@ async function checkScreen(page: Page, name: string, screen: string): Promise<vo
 }
 
 /** Logs in through the Arabic login form, found by its Arabic names. */
-async function loginInArabic(page: Page, person: NetworkPerson): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'اسم المستخدم' }).fill(person.username);
-  await page.getByLabel('كلمة السر', { exact: true }).fill(person.password);
-  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
-  await page.getByRole('main', { name: 'آخر الأخبار' }).waitFor();
-}
-
 describe('languages', () => {
   it('is Arabic, right to left, on every main screen for a browser that prefers Arabic', async () => {
     const { viewer, group } = groupMemberWithFriends(e2e.network);

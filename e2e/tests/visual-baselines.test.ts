@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePngs, expectMatchesBaseline, MAX_CHANGED_SHARE } from '../support/baselines';
 import { useE2E } from '../support/fixtures';
-import { loginAs, loginForm } from '../support/login';
+import { loginAs, loginForm, loginInArabic } from '../support/login';
 import { groupMemberWithFriends, type Network } from '../support/network';
 import { networkFilePath } from '../support/paths';
 import { startServer, type RunningServer } from '../support/server';
@@ -38,8 +38,14 @@ function fixedNow(network: Network): Date {
 async function openFixed(
   viewport: { width: number; height: number },
   colorScheme: 'light' | 'dark' = 'light',
+  locale = 'en-US',
 ): Promise<Page> {
-  const { page } = await e2e.newPage(server.url, { viewport, colorScheme, timezoneId: 'UTC' });
+  const { page } = await e2e.newPage(server.url, {
+    viewport,
+    colorScheme,
+    locale,
+    timezoneId: 'UTC',
+  });
   await page.clock.setFixedTime(fixedNow(e2e.network));
   return page;
 }
@@ -113,6 +119,21 @@ describe('the main screens look as their baselines (issue 34)', () => {
     await loginAs(page, viewer);
     await openConversation(page, group.id);
     await expectMatchesBaseline(page, 'conversation-dark-1280');
+  });
+
+  it('a group conversation in Arabic, right to left, at a laptop and a phone size', async () => {
+    const { viewer, group } = groupMemberWithFriends(e2e.network);
+    const page = await openFixed(LAPTOP, 'light', 'ar-EG');
+    await loginInArabic(page, viewer);
+    await page.goto(`/messages/thread/${group.id}`);
+    // The composer's field is named in Arabic here: wait for the history's rows instead.
+    await page.locator('.history-scroller [role="listitem"]').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await settled(page);
+    await expectMatchesBaseline(page, 'conversation-ar-1280');
+    await page.setViewportSize(PHONE);
+    await settled(page);
+    await expectMatchesBaseline(page, 'conversation-ar-390');
   });
 
   it('the comparison itself sees a changed button', async () => {
