@@ -190,8 +190,24 @@ export function Composer({
             picker.open ? { id: picker.listboxId, activeId: picker.optionId(picker.active) } : null
           }
         />
-        <Button type="submit" className="button button-primary">
-          {intl.formatMessage(conversationMessages.send)}
+        <Button type="submit" className="button button-primary composer-send">
+          {/* A chat tab shows the arrow only (chat-tabs.css), leaving its narrow field room. */}
+          <svg
+            className="composer-icon composer-send-icon icon-directional"
+            viewBox="0 0 20 20"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path
+              d="M3 10h12M10 4.5L15.5 10 10 15.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            />
+          </svg>
+          <span className="composer-send-label">
+            {intl.formatMessage(conversationMessages.send)}
+          </span>
         </Button>
       </Form>
     </div>
