@@ -31,7 +31,7 @@ export const LAYERS = [
       { name: 'context', units: ['context'] },
       { name: 'transport', units: ['http', 'graphql'] },
       { name: 'features', units: ['features/*'] },
-      { name: 'composition', units: ['app', 'runtime'] },
+      { name: 'composition', units: ['app', 'runtime', 'runtime-sync'] },
       { name: 'entry', units: ['cli', 'main'] },
     ],
     allow: [
@@ -104,11 +104,11 @@ export const LAYERS = [
       },
     ],
     layers: [
-      { name: 'base', units: ['http', 'router', 'csp-safe-zod'] },
+      { name: 'base', units: ['http', 'router', 'csp-safe-zod', 'lib'] },
       { name: 'i18n', units: ['i18n'] },
       { name: 'session', units: ['session'] },
       { name: 'relay', units: ['relay'] },
-      { name: 'ui', units: ['ui', 'lib'] },
+      { name: 'ui', units: ['ui'] },
       { name: 'features', units: ['features/*'] },
       { name: 'app', units: ['app'] },
       { name: 'entry', units: ['main'] },
