@@ -1,5 +1,5 @@
 import { bootload, browserBootloadEnv } from '../lib/bootload';
-import { UnreadCount } from '../ui/document-title';
+import { UnreadCount } from '../session/unread-count';
 import type { RelayServices, SessionLogin, SessionServices } from '../session/session-services';
 
 const loadRelayServices = () => import('./relay-services');

@@ -34,4 +34,10 @@ export const appMessages = defineMessages({
     defaultMessage: 'Reload the page to get the latest version.',
   },
   reload: { id: 'web.app.reload', defaultMessage: 'Reload' },
+  // A region whose data failed to load (ui/RegionErrorBoundary); the id keeps
+  // its messenger prefix so the translations in lang/ stay as they are.
+  regionFailed: {
+    id: 'web.messenger.regionFailed',
+    defaultMessage: "This part of the page couldn't be loaded.",
+  },
 });

@@ -29,6 +29,12 @@ export function directionOf(language: Language): 'ltr' | 'rtl' {
   return RTL.has(language) ? 'rtl' : 'ltr';
 }
 
+/** The one place that writes the language on the document: its tag and its direction. */
+export function applyLanguage(root: HTMLElement, language: Language): void {
+  root.lang = language;
+  root.dir = directionOf(language);
+}
+
 /**
  * The locale dates and numbers format in: the browser's own tag when it is of
  * the chosen language (an 'en-GB' reader keeps day-month dates), otherwise the

@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
-import { applyLanguage } from '../features/appearance/language';
-import { DEFAULT_LOCALE, loadCatalogue, type Catalogue, type Language } from './locale';
+import {
+  applyLanguage,
+  DEFAULT_LOCALE,
+  loadCatalogue,
+  type Catalogue,
+  type Language,
+} from './locale';
 
 export interface Wording {
   language: Language;

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { UnreadCount } from '../ui/document-title';
+import { UnreadCount } from './unread-count';
 import type { RelayServices, SessionLogin, SessionServices } from './session-services';
 import { SessionProvider, useSession, type Session } from './SessionProvider';
 

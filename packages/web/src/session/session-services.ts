@@ -8,7 +8,7 @@ import type { PresenceStore } from '../features/presence/presence-store';
 import type { LiveSync } from '../features/sync/live-sync';
 import type { TypingStore } from '../features/typing/typing-store';
 import type { Api } from '../http/api';
-import type { UnreadCount } from '../ui/document-title';
+import type { UnreadCount } from './unread-count';
 
 /*
  * The live objects of one login, and where they are read. They are built once,

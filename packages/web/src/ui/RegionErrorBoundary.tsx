@@ -2,8 +2,6 @@ import { isErrorCode, type ErrorCode } from '@messenger/core';
 import { Component, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { appMessages } from '../i18n/app-messages';
-// The wording stays with the messenger's catalogue until it moves to the app's messages (i18n).
-import { messengerMessages } from '../features/messenger/messages';
 
 interface State {
   error: unknown;
@@ -50,7 +48,7 @@ export class RegionErrorBoundary extends Component<
     return (
       <div role="alert" className="region-error">
         <p>
-          <FormattedMessage {...messengerMessages.regionFailed} />
+          <FormattedMessage {...appMessages.regionFailed} />
         </p>
         <button
           type="button"

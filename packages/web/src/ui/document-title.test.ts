@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { titleWithUnread, UnreadCount, useUnreadCountOf } from './document-title';
+import { UnreadCount } from '../session/unread-count';
+import { titleWithUnread, useUnreadCountOf } from './document-title';
 
 describe('titleWithUnread', () => {
   it('puts the unread count in front of the title', () => {

@@ -1,9 +1,9 @@
-import { loadCatalogue, type Language } from '../../i18n/locale';
+import { applyLanguage, loadCatalogue, type Language } from '../../i18n/locale';
 import { EMBED_PATH } from '../../router/routes';
 import { settingsFromSearch } from '../embed/embed-settings';
 import { applyAppearance } from './appearance';
 import { appearanceStore } from './appearance-store';
-import { applyLanguage, resolveLanguage } from './language';
+import { resolveLanguage } from './language';
 import { browserLanguages, languageStore } from './language-store';
 
 /*

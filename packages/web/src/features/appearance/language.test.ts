@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formattingLocale, loadCatalogue, matchLanguage, pickLanguage } from '../../i18n/locale';
-import english from '../../i18n/lang/en.json';
 import {
   applyLanguage,
+  formattingLocale,
+  loadCatalogue,
+  matchLanguage,
+  pickLanguage,
+} from '../../i18n/locale';
+import english from '../../i18n/lang/en.json';
+import {
   createLanguageStore,
   LANGUAGE_STORAGE_KEY,
   parseLanguageSetting,

@@ -1,4 +1,4 @@
-import { directionOf, LANGUAGES, pickLanguage, type Language } from '../../i18n/locale';
+import { LANGUAGES, pickLanguage, type Language } from '../../i18n/locale';
 
 /**
  * The person's choice of language: the browser's ('auto', the default) or
@@ -18,12 +18,6 @@ export function parseLanguageSetting(value: string | null | undefined): Language
 /** The language a setting means for a browser preferring `preferred` (navigator.languages). */
 export function resolveLanguage(setting: LanguageSetting, preferred: readonly string[]): Language {
   return setting === 'auto' ? pickLanguage(preferred) : setting;
-}
-
-/** The one place that writes the language on the document: its tag and its direction. */
-export function applyLanguage(root: HTMLElement, language: Language): void {
-  root.lang = language;
-  root.dir = directionOf(language);
 }
 
 export interface LanguageStore {

@@ -2,17 +2,12 @@ import type { CallKind } from '@messenger/core';
 import { useState, type ReactNode } from 'react';
 import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import { GroupCallPicker } from './GroupCallPicker';
+import { GroupCallPicker, type CallPerson } from './GroupCallPicker';
 import { useBlockedAmong } from './use-blocked';
 import { callsMessages as m } from './messages';
 import { useCallController, useCallView } from './use-calls';
 import { peerOf } from './wire-events';
 import './calls.css';
-
-export interface CallPerson {
-  id: string;
-  shown: string;
-}
 
 export interface CallButtonsProps {
   threadId: string;

@@ -17,8 +17,13 @@ import {
   type Selection,
 } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import type { CallPerson } from './CallButtons';
 import { callsMessages as m } from './messages';
+
+/** Someone the call buttons can ring: the thread's other participants. */
+export interface CallPerson {
+  id: string;
+  shown: string;
+}
 
 export interface GroupCallPickerProps {
   isOpen: boolean;

@@ -7,13 +7,12 @@ import {
   type CallKind,
   type CallPeer,
   type CallState,
-  type CallClientFrame,
   type EphemeralFrame,
   type ServerFrame,
   type WireCall,
 } from '@messenger/core';
 import type { DeltaListener } from '../sync/sync-connection';
-import { CallRequests, toIceServers, type CallResult } from './call-requests';
+import { CallRequests, toIceServers, type CallResult, type CallSender } from './call-requests';
 import { newCallId } from './device-id';
 import { ExternalStore } from './external-store';
 import { MediaTelling, applyTrackMedia, remoteMediaEvent } from './media-telling';
@@ -23,11 +22,10 @@ import { incomingEvent, joinedDevices, remoteEvents } from './wire-events';
 type CallSignal = Extract<ServerFrame, { type: 'call_signal' }>;
 
 /** The parts of the sync connection calls use (tests pass a fake). */
-export interface CallTransport {
+export interface CallTransport extends CallSender {
   readonly deviceId: string | null;
   onDelta(listener: DeltaListener): () => void;
   onEphemeral(listener: (frame: EphemeralFrame) => void): () => void;
-  sendCall(frame: CallClientFrame): boolean;
 }
 
 /** What the call UI shows: core's call state, the server's view, and the media. */

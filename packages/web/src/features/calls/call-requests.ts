@@ -1,17 +1,21 @@
-import type { CallActionFrame, ServerFrame, WireIceServer } from '@messenger/core';
-import type { CallTransport } from './call-controller';
+import type { CallActionFrame, CallClientFrame, ServerFrame, WireIceServer } from '@messenger/core';
 
 export type CallResult = Extract<ServerFrame, { type: 'call_result' }>;
 export type CallAction = Omit<CallActionFrame, 'type' | 'request_id'>;
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
+/** The one part of the call transport (call-controller's CallTransport) requests need. */
+export interface CallSender {
+  sendCall(frame: CallClientFrame): boolean;
+}
+
 /** Call actions on the sync socket, each answered by the `call_result` with its request_id. */
 export class CallRequests {
   private readonly pending = new Map<string, (frame: CallResult) => void>();
   private count = 0;
 
-  constructor(private readonly transport: Pick<CallTransport, 'sendCall'>) {}
+  constructor(private readonly transport: CallSender) {}
 
   /** Never rejects: no answer in time, or no live socket, is an error result. */
   send(action: CallAction): Promise<CallResult> {

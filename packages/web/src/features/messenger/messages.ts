@@ -25,8 +25,4 @@ export const messengerMessages = defineMessages({
   },
   backToChats: { id: 'web.messenger.backToChats', defaultMessage: 'Back to Chats' },
   backToFolder: { id: 'web.messenger.backToFolder', defaultMessage: 'Back to {folder}' },
-  regionFailed: {
-    id: 'web.messenger.regionFailed',
-    defaultMessage: "This part of the page couldn't be loaded.",
-  },
 });
