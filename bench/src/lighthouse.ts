@@ -3,7 +3,8 @@
 // conversation, logged in, against the built client served by the messenger.
 // Prints each page's performance, accessibility and best-practices scores and its
 // paint, shift and blocking figures (the median run per page), with the targets of
-// issue 34. Lighthouse is fetched by npx at a pinned version (a bench tool, not a
+// issue 34, in the light and the dark theme (`--themes light,dark`; dark is a system
+// that prefers it, Chromium's --force-dark-mode, which the client follows). Lighthouse is fetched by npx at a pinned version (a bench tool, not a
 // dependency of the product); it drives Debian's Chromium.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,9 +21,18 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUT_DIR = join(REPO_ROOT, 'bench/.out/lighthouse');
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '1' } },
+  options: {
+    runs: { type: 'string', default: '1' },
+    themes: { type: 'string', default: 'light,dark' },
+  },
 });
 const RUNS = Math.max(1, Number(values.runs));
+type Theme = 'light' | 'dark';
+const THEMES: Theme[] = values.themes
+  .split(',')
+  .map((theme) => theme.trim())
+  .filter((theme): theme is Theme => theme === 'light' || theme === 'dark');
+if (THEMES.length === 0) throw new Error('--themes takes light, dark or both (light,dark)');
 
 interface Figures {
   performance: number;
@@ -53,7 +63,7 @@ function figuresOf(report: Report): Figures {
   };
 }
 
-function runLighthouse(url: string, cookie: string, out: string): Figures {
+function runLighthouse(url: string, cookie: string, out: string, theme: Theme): Figures {
   const headers = join(OUT_DIR, 'headers.json');
   writeFileSync(headers, JSON.stringify({ Cookie: cookie }));
   execFileSync(
@@ -67,7 +77,7 @@ function runLighthouse(url: string, cookie: string, out: string): Figures {
       `--output-path=${out}`,
       '--only-categories=performance,accessibility,best-practices',
       `--chrome-path=${CHROMIUM}`,
-      '--chrome-flags=--headless=new --no-sandbox',
+      `--chrome-flags=--headless=new --no-sandbox${theme === 'dark' ? ' --force-dark-mode' : ''}`,
       `--extra-headers=${headers}`,
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
@@ -114,33 +124,35 @@ async function main(): Promise<void> {
         path: threadPermalink({ prefix: '/messages', threadId: thread.id }),
       },
     ];
-    const rows: { name: string; figures: Figures }[] = [];
+    const rows: { name: string; theme: Theme; figures: Figures }[] = [];
     let done = 0;
-    for (const page of pages) {
-      const runs: Figures[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        const out = join(OUT_DIR, `${page.path.replace(/\W+/g, '_')}-${String(run)}.json`);
-        runs.push(runLighthouse(`${server.url}${page.path}`, cookie, out));
-        progressLine('lighthouse runs', (done += 1), pages.length * RUNS);
+    for (const theme of THEMES) {
+      for (const page of pages) {
+        const runs: Figures[] = [];
+        for (let run = 0; run < RUNS; run += 1) {
+          const file = `${theme}${page.path.replace(/\W+/g, '_')}-${String(run)}.json`;
+          runs.push(runLighthouse(`${server.url}${page.path}`, cookie, join(OUT_DIR, file), theme));
+          progressLine('lighthouse runs', (done += 1), THEMES.length * pages.length * RUNS);
+        }
+        rows.push({ name: page.name, theme, figures: median(runs) });
       }
-      rows.push({ name: page.name, figures: median(runs) });
     }
 
     console.log(
-      `\nLighthouse ${LIGHTHOUSE.split('@')[1] ?? ''}, mobile preset, light theme, median of ${String(RUNS)}`,
+      `\nLighthouse ${LIGHTHOUSE.split('@')[1] ?? ''}, mobile preset, median of ${String(RUNS)}`,
     );
     console.log(
-      '| page | performance (≥ 95) | accessibility (100) | best practices (100) | FCP | LCP (≤ 2.0 s) | CLS (≤ 0.02) | TBT |',
+      '| page | theme | performance (≥ 95) | accessibility (100) | best practices (100) | FCP | LCP (≤ 2.0 s) | CLS (≤ 0.02) | TBT |',
     );
-    console.log('|---|---|---|---|---|---|---|---|');
-    for (const { name, figures: f } of rows) {
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    for (const { name, theme, figures: f } of rows) {
       console.log(
-        `| ${name} | ${String(f.performance)} | ${String(f.accessibility)} | ${String(f.bestPractices)} | ${(f.fcpMs / 1000).toFixed(2)} s | ${(f.lcpMs / 1000).toFixed(2)} s | ${f.cls.toFixed(3)} | ${f.tbtMs.toFixed(0)} ms |`,
+        `| ${name} | ${theme} | ${String(f.performance)} | ${String(f.accessibility)} | ${String(f.bestPractices)} | ${(f.fcpMs / 1000).toFixed(2)} s | ${(f.lcpMs / 1000).toFixed(2)} s | ${f.cls.toFixed(3)} | ${f.tbtMs.toFixed(0)} ms |`,
       );
     }
     console.log(`reports: ${OUT_DIR}`);
     console.log(
-      `reproduce: npm run -w @messenger/web build && npm run -w @messenger/bench lighthouse -- --runs ${String(RUNS)}`,
+      `reproduce: npm run -w @messenger/web build && npm run -w @messenger/bench lighthouse -- --runs ${String(RUNS)} --themes ${THEMES.join(',')}`,
     );
   } finally {
     await server.stop();
