@@ -179,9 +179,6 @@ export const LAYERS = [
         ],
       ]),
       ...debt(
-        'AppHeader renders the appearance menu and the fullscreen toggle; the pages passing them in as children would remove it',
-      )([['ui', ['features/appearance', 'features/leave-page']]]),
-      ...debt(
         "screens compose one another's widgets, hooks and message descriptors (the messenger shell, conversation, thread list, tabs, sidebar, pickers); moving the shared pieces down to ui/ or a shared feature would remove it",
       )([
         ['features/analytics', ['features/nux']],

@@ -37,12 +37,6 @@ export const LINT_ALLOWLIST = [
   {
     rule: LAYER_RULE,
     owner: 'follow-up',
-    why: 'AppHeader renders the appearance menu and fullscreen toggle; the pages passing them in would remove it',
-    files: ['packages/web/src/ui/AppHeader.tsx'],
-  },
-  {
-    rule: LAYER_RULE,
-    owner: 'follow-up',
     why: 'SessionServices types the per-login services the features build (types only); their interfaces in session/ would remove it',
     files: ['packages/web/src/session/session-services.ts'],
   },
