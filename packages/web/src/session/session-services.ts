@@ -31,7 +31,19 @@ export interface RelayServices {
   readonly funnels: FunnelClient;
   /** Where each conversation was opened from, sent with the messages written in it. */
   readonly entryPoints: ConversationEntryPoints;
+  /**
+   * Early query requests that failed before a component showing them was
+   * committed, by request identifier (relay/use-query-in-store.ts): per login,
+   * so a new login's environment starts with none.
+   */
+  readonly unreportedQueries: Map<string, UnreportedQueryFailure>;
   dispose(): void;
+}
+
+/** A failed early request and when it failed (Date.now()). */
+export interface UnreportedQueryFailure {
+  readonly error: unknown;
+  readonly at: number;
 }
 
 export interface SessionServices {
