@@ -137,21 +137,6 @@ export const LAYERS = [
     src: 'packages/web/src',
     // Test helpers sit beside the app but are not part of it.
     skip: ['test'],
-    // Type-only file cycles (import-x/no-cycle cannot see them; the script does).
-    allowTypeCycles: [
-      {
-        files: [
-          'features/analytics/conversation-entry-points.ts',
-          'features/outbox/outbox.ts',
-          'features/presence/presence-store.ts',
-          'features/sync/live-sync.ts',
-          'session/SessionProvider.tsx',
-          'session/session-services.ts',
-        ],
-        owner: 'follow-up',
-        why: 'SessionServices types services whose features read it back through useRelayServices (types only); their interfaces in session/ would remove it',
-      },
-    ],
     layers: [
       { name: 'base', units: ['http', 'router', 'csp-safe-zod', 'lib'] },
       { name: 'i18n', units: ['i18n'] },
@@ -163,21 +148,6 @@ export const LAYERS = [
       { name: 'entry', units: ['main'] },
     ],
     allow: [
-      ...debt(
-        'SessionServices types the per-login services the features build and read back (types only); their interfaces in session/ would remove it',
-      )([
-        [
-          'session',
-          [
-            'features/analytics',
-            'features/calls',
-            'features/outbox',
-            'features/presence',
-            'features/sync',
-            'features/typing',
-          ],
-        ],
-      ]),
       ...debt(
         "screens compose one another's widgets, hooks and message descriptors (the messenger shell, conversation, thread list, tabs, sidebar, pickers); moving the shared pieces down to ui/ or a shared feature would remove it",
       )([

@@ -34,10 +34,4 @@ export const LINT_ALLOWLIST = [
       'packages/server/src/storage/thread-queries.ts',
     ],
   },
-  {
-    rule: LAYER_RULE,
-    owner: 'follow-up',
-    why: 'SessionServices types the per-login services the features build (types only); their interfaces in session/ would remove it',
-    files: ['packages/web/src/session/session-services.ts'],
-  },
 ];
