@@ -4,7 +4,6 @@ export const conversationMessages = defineMessages({
   history: { id: 'web.conversation.history', defaultMessage: 'Messages' },
   loadingOlder: { id: 'web.conversation.loadingOlder', defaultMessage: 'Loading older messages…' },
   noMessages: { id: 'web.conversation.noMessages', defaultMessage: 'No messages yet.' },
-  you: { id: 'web.conversation.you', defaultMessage: 'You' },
   sent: { id: 'web.conversation.sent', defaultMessage: 'Sent' },
   delivered: { id: 'web.conversation.delivered', defaultMessage: 'Delivered' },
   seen: { id: 'web.conversation.seen', defaultMessage: 'Seen' },
