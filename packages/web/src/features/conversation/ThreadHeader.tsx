@@ -8,7 +8,6 @@ import { useState, type ReactNode } from 'react';
 import { Button, Link, Tooltip, TooltipTrigger } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { MESSENGER_PREFIX } from '../../router/routes';
-import { omnipickerMessages } from '../omnipicker/messages';
 import { presenceMessages } from '../presence/messages';
 import { usePresence } from '../presence/presence-store';
 import '../presence/presence.css';
@@ -99,7 +98,7 @@ export function ThreadHeader({
               />
             </svg>
             <span className="header-label">
-              {intl.formatMessage(omnipickerMessages.newGroupWith, {
+              {intl.formatMessage(conversationMessages.newGroupWith, {
                 name: isolateIn(intl, others[0].shown),
               })}
             </span>

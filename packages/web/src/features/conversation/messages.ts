@@ -5,6 +5,8 @@ export const conversationMessages = defineMessages({
   loadingOlder: { id: 'web.conversation.loadingOlder', defaultMessage: 'Loading older messages…' },
   noMessages: { id: 'web.conversation.noMessages', defaultMessage: 'No messages yet.' },
   sent: { id: 'web.conversation.sent', defaultMessage: 'Sent' },
+  // The header's link into the omnipicker (the id keeps the omnipicker's name: catalogues unchanged).
+  newGroupWith: { id: 'web.omnipicker.newGroupWith', defaultMessage: 'New group with {name}' },
   delivered: { id: 'web.conversation.delivered', defaultMessage: 'Delivered' },
   seen: { id: 'web.conversation.seen', defaultMessage: 'Seen' },
   composerLabel: { id: 'web.conversation.composerLabel', defaultMessage: 'Message' },
