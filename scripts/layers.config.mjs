@@ -147,15 +147,7 @@ export const LAYERS = [
       { name: 'app', units: ['app'] },
       { name: 'entry', units: ['main'] },
     ],
-    allow: [
-      ...debt(
-        "the conversation renders message actions, whose Share opens broadcast's dialog, and broadcast and the omnipicker reuse the conversation's composer field and offline threading ids; moving those composer pieces down to a feature of their own (or the share dialog into the conversation's slot) would remove it",
-      )([
-        ['features/broadcast', ['features/conversation', 'features/omnipicker']],
-        ['features/conversation', ['features/message-actions']],
-        ['features/message-actions', ['features/broadcast']],
-        ['features/omnipicker', ['features/conversation']],
-      ]),
-    ],
+    // No exceptions: the web's folders import one way only (issue 32).
+    allow: [],
   },
 ];
