@@ -137,21 +137,6 @@ export const LAYERS = [
     src: 'packages/web/src',
     // Test helpers sit beside the app but are not part of it.
     skip: ['test'],
-    // Type-only file cycles (import-x/no-cycle cannot see them; the script does).
-    allowTypeCycles: [
-      {
-        files: [
-          'features/analytics/conversation-entry-points.ts',
-          'features/outbox/outbox.ts',
-          'features/presence/presence-store.ts',
-          'features/sync/live-sync.ts',
-          'session/SessionProvider.tsx',
-          'session/session-services.ts',
-        ],
-        owner: 'follow-up',
-        why: 'SessionServices types services whose features read it back through useRelayServices (types only); their interfaces in session/ would remove it',
-      },
-    ],
     layers: [
       { name: 'base', units: ['http', 'router', 'csp-safe-zod', 'lib'] },
       { name: 'i18n', units: ['i18n'] },
@@ -162,95 +147,7 @@ export const LAYERS = [
       { name: 'app', units: ['app'] },
       { name: 'entry', units: ['main'] },
     ],
-    allow: [
-      ...debt(
-        'SessionServices types the per-login services the features build and read back (types only); their interfaces in session/ would remove it',
-      )([
-        [
-          'session',
-          [
-            'features/analytics',
-            'features/calls',
-            'features/outbox',
-            'features/presence',
-            'features/sync',
-            'features/typing',
-          ],
-        ],
-      ]),
-      ...debt(
-        'AppHeader renders the appearance menu and the fullscreen toggle; the pages passing them in as children would remove it',
-      )([['ui', ['features/appearance', 'features/leave-page']]]),
-      ...debt(
-        'the embed reads appearance settings from its URL and appearance boot reads the embed URL; settingsFromSearch in appearance would remove it',
-      )([
-        ['features/appearance', ['features/embed']],
-        ['features/embed', ['features/appearance']],
-      ]),
-      ...debt(
-        "screens compose one another's widgets, hooks and message descriptors (the messenger shell, conversation, thread list, tabs, sidebar, pickers); moving the shared pieces down to ui/ or a shared feature would remove it",
-      )([
-        ['features/analytics', ['features/nux']],
-        ['features/beeper', ['features/thread-list']],
-        [
-          'features/broadcast',
-          ['features/analytics', 'features/conversation', 'features/omnipicker'],
-        ],
-        [
-          'features/chat-sidebar',
-          [
-            'features/chat-tabs',
-            'features/presence',
-            'features/search-typeahead',
-            'features/thread-list',
-          ],
-        ],
-        [
-          'features/chat-tabs',
-          [
-            'features/conversation',
-            'features/messenger',
-            'features/presence',
-            'features/thread-list',
-          ],
-        ],
-        [
-          'features/conversation',
-          [
-            'features/analytics',
-            'features/chat-sidebar',
-            'features/message-actions',
-            'features/omnipicker',
-            'features/outbox',
-            'features/presence',
-            'features/thread-list',
-          ],
-        ],
-        ['features/message-actions', ['features/broadcast']],
-        [
-          'features/messenger',
-          [
-            'features/broadcast',
-            'features/conversation',
-            'features/omnipicker',
-            'features/page-inbox',
-            'features/requests',
-            'features/search-typeahead',
-            'features/thread-list',
-          ],
-        ],
-        ['features/nux', ['features/analytics', 'features/beeper']],
-        ['features/omnipicker', ['features/analytics', 'features/conversation']],
-        ['features/outbox', ['features/conversation']],
-        ['features/page-inbox', ['features/thread-list']],
-        ['features/presence', ['features/chat-sidebar']],
-        ['features/requests', ['features/thread-list']],
-        [
-          'features/search-typeahead',
-          ['features/analytics', 'features/chat-tabs', 'features/presence'],
-        ],
-        ['features/thread-list', ['features/message-actions']],
-      ]),
-    ],
+    // No exceptions: the web's folders import one way only (issue 32).
+    allow: [],
   },
 ];

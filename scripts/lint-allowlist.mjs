@@ -4,7 +4,7 @@
 // per folder, in scripts/layers.config.mjs, which `npm run layers` prints).
 // Delete a file here once it complies, so lint catches a relapse.
 const LAYER_RULE = 'import-x/no-restricted-paths';
-const CONTEXT_MAP_RULE = 'no-restricted-syntax';
+// The other guard rail, no-restricted-syntax (no map keyed by a context object), has no exceptions left.
 
 /** @type {{ rule: string, owner: string, why: string, files: string[] }[]} */
 export const LINT_ALLOWLIST = [
@@ -33,23 +33,5 @@ export const LINT_ALLOWLIST = [
       'packages/server/src/storage/send-store.ts',
       'packages/server/src/storage/thread-queries.ts',
     ],
-  },
-  {
-    rule: LAYER_RULE,
-    owner: 'follow-up',
-    why: 'AppHeader renders the appearance menu and fullscreen toggle; the pages passing them in would remove it',
-    files: ['packages/web/src/ui/AppHeader.tsx'],
-  },
-  {
-    rule: LAYER_RULE,
-    owner: 'follow-up',
-    why: 'SessionServices types the per-login services the features build (types only); their interfaces in session/ would remove it',
-    files: ['packages/web/src/session/session-services.ts'],
-  },
-  {
-    rule: CONTEXT_MAP_RULE,
-    owner: 'follow-up',
-    why: 'unreported query failures per Relay environment; a map held by the RelayServices of the login would remove it',
-    files: ['packages/web/src/relay/use-query-in-store.ts'],
   },
 ];

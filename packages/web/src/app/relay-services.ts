@@ -66,6 +66,7 @@ export function relayServicesOn(
     presence,
     funnels,
     entryPoints: new ConversationEntryPoints(),
+    unreportedQueries: new Map(),
     dispose() {
       outbox.dispose();
       typing.stop();

@@ -1,6 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
 import { Component, Suspense, useMemo, type ReactNode } from 'react';
-import { RelayEnvironmentProvider } from 'react-relay';
 import {
   createOperationDescriptor,
   Environment,
@@ -11,6 +10,7 @@ import {
 } from 'relay-runtime';
 import { describe, expect, it, vi } from 'vitest';
 import DirectConversationQuery from '../features/conversation/__generated__/DirectConversationQuery.graphql';
+import { WithRelayServices } from '../test/relay-services';
 import { useQueryInStore } from './use-query-in-store';
 
 const VARIABLES = { userId: 'u1' };
@@ -57,11 +57,11 @@ class Catch extends Component<{ children: ReactNode }, { error: unknown }> {
 
 function mount(environment: Environment, ui: ReactNode) {
   return render(
-    <RelayEnvironmentProvider environment={environment}>
+    <WithRelayServices environment={environment} viewerId="me">
       <Catch>
         <Suspense fallback={<p>suspense fallback</p>}>{ui}</Suspense>
       </Catch>
-    </RelayEnvironmentProvider>,
+    </WithRelayServices>,
   );
 }
 

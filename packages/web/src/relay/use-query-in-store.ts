@@ -8,6 +8,7 @@ import {
   type IEnvironment,
   type OperationType,
 } from 'relay-runtime';
+import { useRelayServices, type UnreportedQueryFailure } from '../session/session-services';
 
 /*
  * Why not let `useLazyLoadQuery` suspend: React 19 holds back content that
@@ -34,31 +35,22 @@ interface Fetch {
   key: string;
 }
 
-/**
+/*
  * Early requests that failed before any component showing them was committed,
- * by environment and operation. React may throw an uncommitted render away and
- * render the component afresh (a sibling suspended); the fresh render reports
- * that failure instead of quietly sending the request again, so a load that
- * failed always says so. The committed effect that reports it removes it, so
- * Try Again (a new mount) asks again; one nobody reported expires.
+ * by operation: the login's RelayServices hold them (unreportedQueries), so a
+ * new login's environment starts with no failures. React may throw an
+ * uncommitted render away and render the component afresh (a sibling
+ * suspended); the fresh render reports that failure instead of quietly sending
+ * the request again, so a load that failed always says so. The committed
+ * effect that reports it removes it, so Try Again (a new mount) asks again;
+ * one nobody reported expires after UNREPORTED_FOR_MS.
  */
-// Keyed by the environment, which the session services build once per login: a new
-// login's environment starts with no failures, and an entry lives UNREPORTED_FOR_MS at most.
-const unreported = new WeakMap<IEnvironment, Map<string, { error: unknown; at: number }>>();
 const UNREPORTED_FOR_MS = 10_000;
-
-function unreportedOf(environment: IEnvironment): Map<string, { error: unknown; at: number }> {
-  let failures = unreported.get(environment);
-  if (failures === undefined) {
-    failures = new Map();
-    unreported.set(environment, failures);
-  }
-  return failures;
-}
 
 /** Sends the query during the first render, so it is not held until React commits. */
 function startFetch(
   environment: IEnvironment,
+  failures: Map<string, UnreportedQueryFailure>,
   query: GraphQLTaggedNode,
   variables: OperationType['variables'],
   onEarlyData: (() => void) | undefined,
@@ -70,7 +62,6 @@ function startFetch(
     failed: null,
     key: operation.request.identifier,
   };
-  const failures = unreportedOf(environment);
   const earlier = failures.get(fetch.key);
   if (!fetch.ready && earlier !== undefined && Date.now() - earlier.at < UNREPORTED_FOR_MS) {
     fetch.failed = { error: earlier.error };
@@ -112,14 +103,15 @@ export function useQueryInStore(
   onEarlyData?: () => void,
 ): boolean {
   const environment = useRelayEnvironment();
-  const [fetch] = useState(() => startFetch(environment, query, variables, onEarlyData));
+  const failures = useRelayServices().unreportedQueries;
+  const [fetch] = useState(() => startFetch(environment, failures, query, variables, onEarlyData));
   const [status, setStatus] = useState<Status>(() =>
     fetch.ready ? { kind: 'ready' } : { kind: 'loading' },
   );
   useEffect(() => {
     fetch.mounted = true;
     if (fetch.failed !== null) {
-      unreportedOf(environment).delete(fetch.key);
+      failures.delete(fetch.key);
       setStatus({ kind: 'failed', error: fetch.failed.error });
       return undefined;
     }
@@ -138,7 +130,7 @@ export function useQueryInStore(
       subscription.unsubscribe();
       retained.dispose();
     };
-  }, [environment, fetch, query, variables]);
+  }, [environment, failures, fetch, query, variables]);
   if (status.kind === 'failed') throw status.error;
   return status.kind === 'ready';
 }

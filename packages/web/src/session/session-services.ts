@@ -1,12 +1,5 @@
 import { createContext, useContext } from 'react';
 import type { Environment } from 'relay-runtime';
-import type { ConversationEntryPoints } from '../features/analytics/conversation-entry-points';
-import type { FunnelClient } from '../features/analytics/funnel-client';
-import type { CallController } from '../features/calls/call-controller';
-import type { Outbox } from '../features/outbox/outbox';
-import type { PresenceStore } from '../features/presence/presence-store';
-import type { LiveSync } from '../features/sync/live-sync';
-import type { TypingStore } from '../features/typing/typing-store';
 import type { Api } from '../http/api';
 import type { UnreadCount } from './unread-count';
 
@@ -15,23 +8,32 @@ import type { UnreadCount } from './unread-count';
  * when the person signs in (app/session-services.ts is the only place that
  * builds them), and disposed when the session ends: no module keeps one per
  * environment or per API client. The imports above are types only, so this
- * module costs the first screen nothing and imports no feature at run time.
+ * module costs the first screen nothing; it imports no feature at all.
  */
 
-/** The half that needs Relay: it arrives in Relay's own chunk (see RelayRegion). */
+/**
+ * The half that needs Relay: it arrives in Relay's own chunk (see RelayRegion).
+ * Each feature whose service it carries adds that slot itself (`declare module`
+ * beside its class: liveSync, outbox, typing, calls, presence, funnels,
+ * entryPoints), so this layer names no feature and the features depend on it
+ * one way.
+ */
 export interface RelayServices {
   readonly viewerId: string;
   readonly environment: Environment;
-  readonly liveSync: LiveSync;
-  readonly outbox: Outbox;
-  readonly typing: TypingStore;
-  readonly calls: CallController;
-  readonly presence: PresenceStore;
-  /** The search funnels' client: funnels outlive the components that log them. */
-  readonly funnels: FunnelClient;
-  /** Where each conversation was opened from, sent with the messages written in it. */
-  readonly entryPoints: ConversationEntryPoints;
+  /**
+   * Early query requests that failed before a component showing them was
+   * committed, by request identifier (relay/use-query-in-store.ts): per login,
+   * so a new login's environment starts with none.
+   */
+  readonly unreportedQueries: Map<string, UnreportedQueryFailure>;
   dispose(): void;
+}
+
+/** A failed early request and when it failed (Date.now()). */
+export interface UnreportedQueryFailure {
+  readonly error: unknown;
+  readonly at: number;
 }
 
 export interface SessionServices {

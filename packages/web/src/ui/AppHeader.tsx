@@ -1,16 +1,24 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import { AppearanceMenu } from '../features/appearance/AppearanceMenu';
-import { FullscreenToggle } from '../features/leave-page/FullscreenToggle';
 import { appMessages } from '../i18n/app-messages';
 import { useRouter } from '../router/Router';
 import { HOME_PATH, LOGIN_PATH, MESSENGER_PREFIX, matchRoute } from '../router/routes';
 import { useSession } from '../session/SessionProvider';
 import { isolateIn } from '../i18n/isolate';
 
-/** The banner of every signed-in screen: the two places and the logout button. */
-export function AppHeader({ viewerName }: { viewerName: string }): ReactNode {
+/**
+ * The banner of every signed-in screen: the two places and the logout button.
+ * The page passes its `tools` (the appearance menu, the fullscreen toggle):
+ * they are features, and ui/ sits below the features.
+ */
+export function AppHeader({
+  viewerName,
+  tools,
+}: {
+  viewerName: string;
+  tools: ReactNode;
+}): ReactNode {
   const intl = useIntl();
   const router = useRouter();
   const session = useSession();
@@ -54,8 +62,7 @@ export function AppHeader({ viewerName }: { viewerName: string }): ReactNode {
         </Link>
       </nav>
       <div className="app-account">
-        <AppearanceMenu />
-        <FullscreenToggle />
+        {tools}
         <span className="app-viewer">
           {intl.formatMessage(appMessages.signedInAs, { name: isolateIn(intl, viewerName) })}
         </span>

@@ -9,6 +9,8 @@ import { AppHeader } from '../../ui/AppHeader';
 import { InlineLoading } from '../../ui/InlineLoading';
 import { StatusScreen } from '../../ui/StatusScreen';
 import { useDocumentTitle } from '../../ui/document-title';
+import { AppearanceMenu } from '../appearance/AppearanceMenu';
+import { FullscreenToggle } from '../leave-page/FullscreenToggle';
 import { fetchFunnelStats, type FunnelDashboardData } from './dashboard-client';
 import { FunnelSection, SearchSection } from './FunnelSections';
 import { analyticsMessages } from './messages';
@@ -80,7 +82,15 @@ function Dashboard({ viewer }: FunnelDashboardPageProps): ReactNode {
   if (load.status === 'forbidden') return <StaffOnly />;
   return (
     <div className="messenger-page">
-      <AppHeader viewerName={viewer.name} />
+      <AppHeader
+        viewerName={viewer.name}
+        tools={
+          <>
+            <AppearanceMenu />
+            <FullscreenToggle />
+          </>
+        }
+      />
       <main
         id="main-content"
         className="funnel-dashboard"

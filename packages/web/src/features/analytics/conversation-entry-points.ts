@@ -70,3 +70,11 @@ export function useConversationOpened(threadId: string, shownOn: EntryPointPath)
     entryPoints?.record(threadId, joined);
   }, [entryPoints, threadId, joined]);
 }
+
+// Its slot in the login's services (session/ names no feature; app/ fills it).
+declare module '../../session/session-services' {
+  interface RelayServices {
+    /** Where each conversation was opened from, sent with the messages written in it. */
+    readonly entryPoints: ConversationEntryPoints;
+  }
+}

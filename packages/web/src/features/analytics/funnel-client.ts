@@ -155,3 +155,11 @@ export function createFunnelClient(options: FunnelClientOptions): FunnelClient {
     },
   };
 }
+
+// Its slot in the login's services (session/ names no feature; app/ fills it).
+declare module '../../session/session-services' {
+  interface RelayServices {
+    /** The search funnels' client: funnels outlive the components that log them. */
+    readonly funnels: FunnelClient;
+  }
+}

@@ -1,8 +1,8 @@
 import { applyLanguage, loadCatalogue, type Language } from '../../i18n/locale';
 import { EMBED_PATH } from '../../router/routes';
-import { settingsFromSearch } from '../embed/embed-settings';
 import { applyAppearance } from './appearance';
 import { appearanceStore } from './appearance-store';
+import { settingsFromSearch } from './embed-search';
 import { resolveLanguage } from './language';
 import { browserLanguages, languageStore } from './language-store';
 

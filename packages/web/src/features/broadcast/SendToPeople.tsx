@@ -17,8 +17,8 @@ import {
   useTypeaheadFunnel,
   type SearchFunnel,
 } from '../analytics/use-search-funnel';
-import { newOfflineThreadingId } from '../conversation/Composer';
-import { ComposerTextField, messageTooLong } from '../conversation/ComposerTextField';
+import { ComposerTextField, messageTooLong } from '../composer-field/ComposerTextField';
+import { newOfflineThreadingId } from '../composer-field/offline-threading-id';
 import { RecipientTokenizer } from '../omnipicker/RecipientTokenizer';
 import { useRecipientSources } from '../omnipicker/use-recipient-sources';
 import { useTokenizer, type TokenizerModel } from '../omnipicker/use-tokenizer';

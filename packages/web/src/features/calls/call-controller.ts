@@ -397,3 +397,10 @@ export class CallController extends ExternalStore<CallView> {
     this.update({});
   }
 }
+
+// Its slot in the login's services (session/ names no feature; app/ fills it).
+declare module '../../session/session-services' {
+  interface RelayServices {
+    readonly calls: CallController;
+  }
+}

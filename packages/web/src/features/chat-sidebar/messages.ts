@@ -4,7 +4,6 @@ export const chatSidebarMessages = defineMessages({
   label: { id: 'web.chatSidebar.label', defaultMessage: 'Contacts' },
   friends: { id: 'web.chatSidebar.friends', defaultMessage: 'Friends' },
   noFriends: { id: 'web.chatSidebar.noFriends', defaultMessage: 'No friends to chat with yet.' },
-  active: { id: 'web.chatSidebar.active', defaultMessage: 'Active now' },
   deactivated: { id: 'web.chatSidebar.deactivated', defaultMessage: 'Deactivated' },
   birthday: { id: 'web.chatSidebar.birthday', defaultMessage: 'Birthday today' },
   groups: { id: 'web.chatSidebar.groups', defaultMessage: 'Groups' },

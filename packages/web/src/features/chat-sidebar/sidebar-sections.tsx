@@ -2,6 +2,7 @@ import { sidebarBadgeText, type PresenceStatus } from '@messenger/core';
 import type { ReactNode } from 'react';
 import { GridList, GridListItem } from 'react-aria-components';
 import { useIntl } from 'react-intl';
+import { presenceMessages } from '../presence/messages';
 import { threadListMessages } from '../thread-list/messages';
 import { chatSidebarMessages } from './messages';
 import { Face } from '../../ui/Face';
@@ -137,7 +138,7 @@ export function FriendsSection({
               ) : null}
               {active ? (
                 <span className="visually-hidden">
-                  {intl.formatMessage(chatSidebarMessages.active)}
+                  {intl.formatMessage(presenceMessages.active)}
                 </span>
               ) : null}
               {friend.is_birthday ? (

@@ -4,7 +4,7 @@ import { useLazyLoadQuery } from 'react-relay';
 import { InlineLoading } from '../../ui/InlineLoading';
 import { FirstMessageComposer } from '../conversation/FirstMessageComposer';
 import { conversationMessages } from '../conversation/messages';
-import { LazyConversationBody } from '../messenger/lazy-bodies';
+import { LazyConversationBody } from '../conversation/lazy-conversation-body';
 import { useLiveSync, useResyncFetchOptions } from '../sync/live-sync';
 import type { PersonThreadQuery } from './__generated__/PersonThreadQuery.graphql';
 import { useChatTabs } from './ChatTabsProvider';

@@ -10,19 +10,15 @@ import { useOutbox } from '../outbox/outbox';
 import { useOptionalSession } from '../../session/SessionProvider';
 import { useLiveSync } from '../sync/live-sync';
 import { useTypingSender } from '../typing/TypingIndicator';
-import { ComposerTextField, messageTooLong } from './ComposerTextField';
-import { conversationMessages } from './messages';
+import { ComposerTextField, messageTooLong } from '../composer-field/ComposerTextField';
+import { composerFieldMessages } from '../composer-field/messages';
+import { newOfflineThreadingId } from '../composer-field/offline-threading-id';
 import { ComposerEmojiButton } from './ComposerEmojiButton';
 import { useHistoryDropTarget } from './history-drop';
 import { EMPTY_DRAFT, useDraft } from '../drafts/drafts';
 import { MentionListbox } from '../mentions/MentionListbox';
 import { useMentionPicker, type Mentionable } from '../mentions/use-mention-picker';
 import { ReplyBar } from '../replies/ReplyBar';
-
-/** A fresh client id for one message: a retry of the same send is stored once. */
-export function newOfflineThreadingId(random: () => string = () => crypto.randomUUID()): string {
-  return random().replace(/-/g, '');
-}
 
 const noToken = (): null => null;
 
@@ -206,7 +202,7 @@ export function Composer({
             />
           </svg>
           <span className="composer-send-label">
-            {intl.formatMessage(conversationMessages.send)}
+            {intl.formatMessage(composerFieldMessages.send)}
           </span>
         </Button>
       </Form>

@@ -16,6 +16,7 @@ import type {
   ConversationHistory_query$data,
   ConversationHistory_query$key,
 } from './__generated__/ConversationHistory_query.graphql';
+import { outboxMessages } from '../outbox/messages';
 import { conversationMessages } from './messages';
 import { MessageRow } from './MessageRow';
 import { messageActionsMessages } from '../message-actions/messages';
@@ -232,7 +233,7 @@ export function ConversationHistory({
 
   const historyLabel = intl.formatMessage(conversationMessages.history);
   const context = useMemo<HistoryContext>(() => ({ label: historyLabel }), [historyLabel]);
-  const you = intl.formatMessage(conversationMessages.you);
+  const you = intl.formatMessage(outboxMessages.you);
   const receiptText = receipt === null ? null : intl.formatMessage(conversationMessages[receipt]);
   const [reactionError, setReactionError] = useState(false);
   const onReactionError = useCallback(() => {

@@ -3,8 +3,9 @@ import { Button, Form } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
 import type { FirstMessageComposerSendMutation } from './__generated__/FirstMessageComposerSendMutation.graphql';
-import { newOfflineThreadingId } from './Composer';
-import { ComposerTextField, messageTooLong } from './ComposerTextField';
+import { ComposerTextField, messageTooLong } from '../composer-field/ComposerTextField';
+import { composerFieldMessages } from '../composer-field/messages';
+import { newOfflineThreadingId } from '../composer-field/offline-threading-id';
 import { conversationMessages } from './messages';
 
 /**
@@ -69,7 +70,7 @@ export function FirstMessageComposer({
       ) : null}
       <ComposerTextField value={text} onChange={setText} onEnter={send} />
       <Button type="submit" className="button button-primary">
-        {intl.formatMessage(conversationMessages.send)}
+        {intl.formatMessage(composerFieldMessages.send)}
       </Button>
     </Form>
   );

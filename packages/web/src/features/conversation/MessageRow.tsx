@@ -9,6 +9,7 @@ import { ReactionTallies } from '../message-actions/ReactionTallies';
 import { useLongPress } from '../message-actions/use-long-press';
 import { MentionedText } from '../mentions/MentionedText';
 import { mentionMessages } from '../mentions/messages';
+import { threadListMessages } from '../thread-list/messages';
 import { ReplyQuote, type QuoteData } from '../replies/ReplyQuote';
 import { isolateIn } from '../../i18n/isolate';
 
@@ -199,8 +200,8 @@ export const MessageRow = memo(function MessageRow({
         {unsent ? (
           <p className="message-text message-tombstone" dir="auto">
             {own
-              ? intl.formatMessage(messageActionsMessages.youUnsent)
-              : intl.formatMessage(messageActionsMessages.theyUnsent, {
+              ? intl.formatMessage(threadListMessages.youUnsent)
+              : intl.formatMessage(threadListMessages.theyUnsent, {
                   name: isolateIn(intl, sender),
                 })}
           </p>

@@ -8,8 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Link, Tooltip, TooltipTrigger } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { MESSENGER_PREFIX } from '../../router/routes';
-import { omnipickerMessages } from '../omnipicker/messages';
-import { chatSidebarMessages } from '../chat-sidebar/messages';
+import { presenceMessages } from '../presence/messages';
 import { usePresence } from '../presence/presence-store';
 import '../presence/presence.css';
 import { conversationMessages } from './messages';
@@ -99,7 +98,7 @@ export function ThreadHeader({
               />
             </svg>
             <span className="header-label">
-              {intl.formatMessage(omnipickerMessages.newGroupWith, {
+              {intl.formatMessage(conversationMessages.newGroupWith, {
                 name: isolateIn(intl, others[0].shown),
               })}
             </span>
@@ -131,7 +130,7 @@ export function ActiveNow({ personId }: { personId: string }): ReactNode {
   return (
     <p className="conversation-presence">
       <span className="presence-dot presence-dot-inline" aria-hidden="true" />
-      {intl.formatMessage(chatSidebarMessages.active)}
+      {intl.formatMessage(presenceMessages.active)}
     </p>
   );
 }

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithIntl } from '../../test/render';
-import { newOfflineThreadingId } from './Composer';
+import { newOfflineThreadingId } from '../composer-field/offline-threading-id';
 import { MessageText } from '../../ui/MessageText';
 import { receiptState } from './receipts';
 

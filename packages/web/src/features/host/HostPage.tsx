@@ -4,9 +4,11 @@ import { appMessages } from '../../i18n/app-messages';
 import type { Viewer } from '../../session/session-client';
 import { AppHeader } from '../../ui/AppHeader';
 import { useDocumentTitle, useSharedUnreadCount } from '../../ui/document-title';
+import { AppearanceMenu } from '../appearance/AppearanceMenu';
 import { ChatSidebar } from '../chat-sidebar/ChatSidebar';
 import { ChatTabs } from '../chat-tabs/ChatTabs';
 import { ChatTabsProvider } from '../chat-tabs/ChatTabsProvider';
+import { FullscreenToggle } from '../leave-page/FullscreenToggle';
 import { HostNux } from '../nux/HostNux';
 import { hostMessages } from './messages';
 import './host.css';
@@ -28,7 +30,15 @@ export function HostPage({ viewer }: { viewer: Viewer }): ReactNode {
   return (
     <ChatTabsProvider viewerId={viewer.id}>
       <div className="host-page">
-        <AppHeader viewerName={viewer.name} />
+        <AppHeader
+          viewerName={viewer.name}
+          tools={
+            <>
+              <AppearanceMenu />
+              <FullscreenToggle />
+            </>
+          }
+        />
         <div className="host-layout">
           <main
             id="main-content"

@@ -32,10 +32,6 @@ export const messageActionsMessages = defineMessages({
     id: 'web.messageActions.reactionFailed',
     defaultMessage: "The reaction couldn't be saved.",
   },
-  reactedPreview: {
-    id: 'web.messageActions.reactedPreview',
-    defaultMessage: '{name} reacted {emoji} to your message',
-  },
   edit: { id: 'web.messageActions.edit', defaultMessage: 'Edit' },
   removeForYou: { id: 'web.messageActions.removeForYou', defaultMessage: 'Remove for you' },
   unsend: { id: 'web.messageActions.unsend', defaultMessage: 'Unsend' },
@@ -60,6 +56,4 @@ export const messageActionsMessages = defineMessages({
     defaultMessage: "The change couldn't be saved. Try again.",
   },
   edited: { id: 'web.messageActions.edited', defaultMessage: 'Edited' },
-  youUnsent: { id: 'web.messageActions.youUnsent', defaultMessage: 'You unsent a message' },
-  theyUnsent: { id: 'web.messageActions.theyUnsent', defaultMessage: '{name} unsent a message' },
 });

@@ -7,6 +7,8 @@ import { MESSENGER_PREFIX, matchPageInbox, pageInboxPath } from '../../router/ro
 import type { Viewer } from '../../session/session-client';
 import { AppHeader } from '../../ui/AppHeader';
 import { useDocumentTitle } from '../../ui/document-title';
+import { AppearanceMenu } from '../appearance/AppearanceMenu';
+import { FullscreenToggle } from '../leave-page/FullscreenToggle';
 import { BROADCAST_SEGMENT, BroadcastView } from '../broadcast/BroadcastView';
 import { PageInbox } from '../page-inbox/PageInbox';
 import { NEW_MESSAGE_SEGMENT, OmnipickerView } from '../omnipicker/OmnipickerView';
@@ -80,7 +82,15 @@ export function MessengerPage({ viewer, path }: MessengerPageProps): ReactNode {
       : folderPermalink({ prefix: MESSENGER_PREFIX, tag: folder });
   return (
     <div className="messenger-page">
-      <AppHeader viewerName={viewer.name} />
+      <AppHeader
+        viewerName={viewer.name}
+        tools={
+          <>
+            <AppearanceMenu />
+            <FullscreenToggle />
+          </>
+        }
+      />
       <div className="messenger-layout" data-pane={pane}>
         {pageInbox !== null ? (
           <PageInbox

@@ -7,7 +7,7 @@ import { lazyRoute } from '../../lib/bootload';
 import type { DirectConversationProps } from '../conversation/DirectConversation';
 import { InlineLoading } from '../../ui/InlineLoading';
 import { MESSENGER_PREFIX } from '../../router/routes';
-import { LazyConversationBody } from './lazy-bodies';
+import { LazyConversationBody } from '../conversation/lazy-conversation-body';
 import { messengerMessages } from './messages';
 import { RegionErrorBoundary } from '../../ui/RegionErrorBoundary';
 

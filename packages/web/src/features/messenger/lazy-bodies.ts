@@ -1,4 +1,3 @@
-import type { ConversationBodyProps } from '../conversation/ConversationBody';
 import type { RequestsBodyProps } from '../requests/RequestsBody';
 import type { ThreadListBodyProps } from '../thread-list/ThreadListBody';
 import { lazyRoute } from '../../lib/bootload';
@@ -7,16 +6,11 @@ import { lazyRoute } from '../../lib/bootload';
  * The regions' Relay-reading bodies, each its own chunk loaded on demand
  * (a failed load reloads the page, app/bootload.ts). The messenger page's
  * own chunk stays small and free of Relay, so it renders its landmarks first.
+ * The conversation's is conversation/lazy-conversation-body.ts (chat tabs show it too).
  */
 
 export const LazyThreadListBody = lazyRoute<ThreadListBodyProps>(() =>
   import('../thread-list/ThreadListBody').then((module) => ({ default: module.ThreadListBody })),
-);
-
-export const LazyConversationBody = lazyRoute<ConversationBodyProps>(() =>
-  import('../conversation/ConversationBody').then((module) => ({
-    default: module.ConversationBody,
-  })),
 );
 
 export const LazyRequestsBody = lazyRoute<RequestsBodyProps>(() =>

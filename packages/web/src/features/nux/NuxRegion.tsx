@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSession } from '../../session/SessionProvider';
-import { QuickPromotions } from '../analytics/QuickPromotions';
+// QuickPromotions first, as when it lived in analytics/: its stylesheet keeps its place.
+import { QuickPromotions } from './QuickPromotions';
 import { NuxPrompt } from './NuxPrompt';
 
 // The chat sidebar's own landmark; the nux only points at it.

@@ -24,9 +24,9 @@ import { MESSENGER_PREFIX } from '../../router/routes';
 import { useConversationEntryPoints } from '../analytics/conversation-entry-points';
 import type { SearchSurface } from '../analytics/search-surfaces';
 import { useSearchFunnel, useTypeaheadFunnel } from '../analytics/use-search-funnel';
-import { newOfflineThreadingId } from '../conversation/Composer';
-import { ComposerTextField, messageTooLong } from '../conversation/ComposerTextField';
-import { conversationMessages } from '../conversation/messages';
+import { ComposerTextField, messageTooLong } from '../composer-field/ComposerTextField';
+import { newOfflineThreadingId } from '../composer-field/offline-threading-id';
+import { composerFieldMessages } from '../composer-field/messages';
 import type { NewMessageCreateGroupMutation } from './__generated__/NewMessageCreateGroupMutation.graphql';
 import type { NewMessageSameGroupQuery } from './__generated__/NewMessageSameGroupQuery.graphql';
 import type { NewMessageSendMutation } from './__generated__/NewMessageSendMutation.graphql';
@@ -370,7 +370,7 @@ function NewMessageForm({ original }: { original: readonly SearchEntry[] }): Rea
         ) : null}
         <ComposerTextField value={text} onChange={setText} onEnter={() => void send()} />
         <Button type="submit" className="button button-primary" isDisabled={busy}>
-          {intl.formatMessage(conversationMessages.send)}
+          {intl.formatMessage(composerFieldMessages.send)}
         </Button>
       </Form>
       {askPurpose ? (

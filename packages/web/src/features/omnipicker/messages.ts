@@ -25,7 +25,6 @@ export const omnipickerMessages = defineMessages({
     id: 'web.omnipicker.refusedMax',
     defaultMessage: 'You can add up to {max} people.',
   },
-  newGroupWith: { id: 'web.omnipicker.newGroupWith', defaultMessage: 'New group with {name}' },
   groupName: { id: 'web.omnipicker.groupName', defaultMessage: 'Group name (optional)' },
   needRecipient: {
     id: 'web.omnipicker.needRecipient',

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { EncryptedImage } from '../attachments/EncryptedImage';
-import { conversationMessages } from '../conversation/messages';
 import { MessageText } from '../../ui/MessageText';
 import { outboxMessages } from './messages';
 import type { Outbox, PendingRow } from './outbox';
@@ -19,7 +18,7 @@ export function PendingMessage({ row, outbox }: { row: PendingRow; outbox: Outbo
   const { item, display } = row;
   return (
     <div className="message message-pending" data-own data-pending={display}>
-      <span className="message-sender">{intl.formatMessage(conversationMessages.you)}</span>
+      <span className="message-sender">{intl.formatMessage(outboxMessages.you)}</span>
       {item.attachments === undefined ? null : (
         // Uploaded already: the sender may fetch their own images before the message is stored.
         <div className="message-images">

@@ -234,3 +234,10 @@ export function usePendingRows(
       }));
   }, [state, threadId, held]);
 }
+
+// Its slot in the login's services (session/ names no feature; app/ fills it).
+declare module '../../session/session-services' {
+  interface RelayServices {
+    readonly outbox: Outbox;
+  }
+}

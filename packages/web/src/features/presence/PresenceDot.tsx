@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { chatSidebarMessages } from '../chat-sidebar/messages';
 import { usePresence } from './presence-store';
 import './presence.css';
+import { presenceMessages } from './messages';
 
 /**
  * A person's green dot while they are ACTIVE, kept live by the session's
@@ -23,7 +23,7 @@ export function usePresenceDot(
     // Outside the named element, so its text (textContent included) stays the name alone.
     description: (
       <span id={descriptionId} hidden>
-        {intl.formatMessage(chatSidebarMessages.active)}
+        {intl.formatMessage(presenceMessages.active)}
       </span>
     ),
     describedBy: descriptionId,

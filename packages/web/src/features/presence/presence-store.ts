@@ -89,3 +89,10 @@ export function usePresenceVersion(): number {
   const store = usePresenceStore();
   return useSyncExternalStore(store.subscribe, store.getVersion);
 }
+
+// Its slot in the login's services (session/ names no feature; app/ fills it).
+declare module '../../session/session-services' {
+  interface RelayServices {
+    readonly presence: PresenceStore;
+  }
+}

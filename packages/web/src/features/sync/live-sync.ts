@@ -130,3 +130,10 @@ export function useResyncFetchOptions(live: LiveSync): ResyncFetchOptions {
 export function useConnectionStatus(live: LiveSync): ConnectionStatus {
   return useSyncExternalStore(live.connection.subscribe, live.connection.getStatus);
 }
+
+// Its slot in the login's services (session/ names no feature; app/ fills it).
+declare module '../../session/session-services' {
+  interface RelayServices {
+    readonly liveSync: LiveSync;
+  }
+}

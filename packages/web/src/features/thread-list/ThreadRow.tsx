@@ -13,7 +13,6 @@ import { MESSENGER_PREFIX } from '../../router/routes';
 import { previewText } from '../attachments/preview';
 import { ConversationMenu } from '../conversation-menu/ConversationMenu';
 import { conversationMenuMessages } from '../conversation-menu/messages';
-import { messageActionsMessages } from '../message-actions/messages';
 import { MentionBadge } from '../mentions/MentionBadge';
 import { formatFullTime, formatRelativeAge } from '../time/format';
 import type { ThreadListBody_query$data } from './__generated__/ThreadListBody_query.graphql';
@@ -105,15 +104,15 @@ export function ThreadRowContent({
           })
         : unsentBy !== undefined
           ? unsentBy === null
-            ? intl.formatMessage(messageActionsMessages.youUnsent)
-            : intl.formatMessage(messageActionsMessages.theyUnsent, {
+            ? intl.formatMessage(threadListMessages.youUnsent)
+            : intl.formatMessage(threadListMessages.theyUnsent, {
                 name: isolateIn(intl, unsentBy),
               })
           : previewText(last.text, last.attachments.length, (d, v) => intl.formatMessage(d, v));
   const reaction = reactionPreview(thread, viewerId, last?.timestamp ?? 0);
   const preview =
     reaction !== null
-      ? intl.formatMessage(messageActionsMessages.reactedPreview, reaction)
+      ? intl.formatMessage(threadListMessages.reactedPreview, reaction)
       : last === undefined
         ? ''
         : last.sender_id === viewerId && unsentBy === undefined

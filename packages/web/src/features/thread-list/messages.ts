@@ -10,4 +10,11 @@ export const threadListMessages = defineMessages({
   ownPreview: { id: 'web.threadList.ownPreview', defaultMessage: 'You: {text}' },
   loadMore: { id: 'web.threadList.loadMore', defaultMessage: 'Load more conversations' },
   loadingMore: { id: 'web.threadList.loadingMore', defaultMessage: 'Loading more conversations…' },
+  // A row's preview of an unsent message or a reaction (the conversation's rows say the first two too).
+  reactedPreview: {
+    id: 'web.messageActions.reactedPreview',
+    defaultMessage: '{name} reacted {emoji} to your message',
+  },
+  youUnsent: { id: 'web.messageActions.youUnsent', defaultMessage: 'You unsent a message' },
+  theyUnsent: { id: 'web.messageActions.theyUnsent', defaultMessage: '{name} unsent a message' },
 });

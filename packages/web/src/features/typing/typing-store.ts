@@ -141,3 +141,10 @@ export class TypingSender {
     this.idleTimer = null;
   }
 }
+
+// Its slot in the login's services (session/ names no feature; app/ fills it).
+declare module '../../session/session-services' {
+  interface RelayServices {
+    readonly typing: TypingStore;
+  }
+}

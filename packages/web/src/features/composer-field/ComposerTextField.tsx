@@ -2,7 +2,7 @@ import { MESSAGING_LIMITS, textLength } from '@messenger/core';
 import { useId, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Label, TextArea, TextField } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import { conversationMessages } from './messages';
+import { composerFieldMessages } from './messages';
 
 /** Longer than a message may be (the server refuses it alike). */
 export function messageTooLong(text: string): boolean {
@@ -62,12 +62,12 @@ export function ComposerTextField({
         {...(tooLong ? { 'aria-describedby': warningId } : {})}
       >
         <Label className="visually-hidden">
-          {intl.formatMessage(conversationMessages.composerLabel)}
+          {intl.formatMessage(composerFieldMessages.composerLabel)}
         </Label>
         <TextArea
           ref={textAreaRef}
           rows={2}
-          placeholder={intl.formatMessage(conversationMessages.composerPlaceholder)}
+          placeholder={intl.formatMessage(composerFieldMessages.composerPlaceholder)}
           onKeyDown={onKeyDown}
           onSelect={(event) => onCaret?.(event.currentTarget.selectionStart)}
           aria-autocomplete={onCaret === undefined ? undefined : 'list'}
@@ -77,7 +77,7 @@ export function ComposerTextField({
       </TextField>
       {tooLong ? (
         <p id={warningId} className="composer-error">
-          {intl.formatMessage(conversationMessages.tooLong, {
+          {intl.formatMessage(composerFieldMessages.tooLong, {
             max: MESSAGING_LIMITS.messageTextMax,
           })}
         </p>

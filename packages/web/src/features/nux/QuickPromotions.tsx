@@ -4,8 +4,8 @@ import { Button, Link } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import type { Api } from '../../http/api';
 import { MESSENGER_PREFIX, STAFF_FUNNELS_PATH } from '../../router/routes';
-import { Spotlight } from '../nux/Spotlight';
-import { analyticsMessages } from './messages';
+import { analyticsMessages } from '../analytics/messages';
+import { Spotlight } from './Spotlight';
 import './quick-promotions.css';
 
 /** GET /qp/eligible/: the promotions the server targets at this person, not yet used or dismissed. */
