@@ -21,7 +21,7 @@ export const LAYERS = [
   {
     src: 'packages/server/src',
     layers: [
-      { name: 'base', units: ['errors', 'logger', 'package-dir', 'config'] },
+      { name: 'base', units: ['errors', 'logger', 'package-dir', 'config', 'config-tracing'] },
       { name: 'storage', units: ['storage'] },
       { name: 'context', units: ['context'] },
       { name: 'transport', units: ['http', 'graphql'] },
@@ -30,10 +30,6 @@ export const LAYERS = [
       { name: 'entry', units: ['cli', 'main'] },
     ],
     allow: [
-      ...by(
-        'lead',
-        'config parses the tracing and query-limit settings next to their code; moving those parsers into config.ts removes it',
-      )([['config', ['features/observability', 'graphql']]]),
       ...by(
         'lead',
         'schema.ts assembles every feature schema (a composition-root job) and context/errors/plugin/scope type the viewer, presence, headers and scope; moving schema.ts up and those types down removes it',

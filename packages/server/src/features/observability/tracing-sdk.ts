@@ -1,6 +1,7 @@
 import type { Sampler } from '@opentelemetry/sdk-trace';
 import type { Logger } from '../../logger';
-import type { SamplerName, Tracing, TracingConfig } from './tracing-config';
+import type { SamplerName, TracingConfig } from '../../config-tracing';
+import type { Tracing } from './tracing-config';
 
 /**
  * The OpenTelemetry SDK, imported only when traces are configured

@@ -11,7 +11,8 @@ import {
   type SpanContext,
 } from '@opentelemetry/api';
 import type { Logger } from '../../logger';
-import type { Tracing, TracingConfig } from './tracing-config';
+import type { TracingConfig } from '../../config-tracing';
+import type { Tracing } from './tracing-config';
 
 /**
  * Traces of a send, from the request (a socket `send` frame or GraphQL
