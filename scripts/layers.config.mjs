@@ -81,12 +81,6 @@ export const LAYERS = [
         ],
       ]),
       ...debt(
-        'logout in accounts asks sso for the provider URL, sso opens sessions through accounts; passing ssoLogoutUrl in from the runtime removes it',
-      )([
-        ['features/accounts', ['features/sso']],
-        ['features/sso', ['features/accounts']],
-      ]),
-      ...debt(
         'messaging calls the services of the features that hang off a message (attachments, mentions, reactions, settings) and they read its repo and ids; a message core below them, or hooks the runtime registers, would remove it',
       )([
         ['features/attachments', ['features/messaging']],

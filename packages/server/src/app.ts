@@ -13,7 +13,7 @@ import { restRoutes } from './features/rest/routes';
 import { embedRoutes } from './features/embed/routes';
 import { graphAdminRoutes } from './features/graph-admin/routes';
 import { scimRoutes } from './features/scim/routes';
-import { ssoRoutes } from './features/sso/routes';
+import { ssoLogoutUrl, ssoRoutes } from './features/sso/routes';
 import { notFoundHandler, webClientRoutes } from './features/web-client/plugin';
 import { registerGraphQL } from './graphql/plugin';
 import { registerCors } from './features/security/cors';
@@ -68,7 +68,13 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   registerObservability(app, metrics, ctx.config);
   await registerSessionHooks(app, ctx);
   await preparePasswordChecks();
-  await app.register(authRoutes({ ctx, metrics }));
+  await app.register(
+    authRoutes({
+      ctx,
+      metrics,
+      ssoLogoutUrl: (request, sessionHash) => ssoLogoutUrl(ctx, request, sessionHash),
+    }),
+  );
   await app.register(restRoutes(ctx));
   await app.register(networkRoutes(ctx));
   await app.register(scimRoutes(ctx));
