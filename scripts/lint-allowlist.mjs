@@ -10,18 +10,6 @@ const CONTEXT_MAP_RULE = 'no-restricted-syntax';
 export const LINT_ALLOWLIST = [
   {
     rule: LAYER_RULE,
-    owner: 'lead',
-    why: 'graphql assembles the feature schemas and types the viewer, presence, headers and scope (layers.config.mjs)',
-    files: [
-      'packages/server/src/graphql/context.ts',
-      'packages/server/src/graphql/errors.ts',
-      'packages/server/src/graphql/plugin.ts',
-      'packages/server/src/graphql/schema.ts',
-      'packages/server/src/graphql/scope.ts',
-    ],
-  },
-  {
-    rule: LAYER_RULE,
     owner: 'follow-up',
     why: "AppContext, the Database type and storage's sync queries are typed with feature types (types only); interfaces and table types moved down would remove it",
     files: [

@@ -16,6 +16,7 @@ import { scimRoutes } from './features/scim/routes';
 import { ssoLogoutUrl, ssoRoutes } from './features/sso/routes';
 import { notFoundHandler, webClientRoutes } from './features/web-client/plugin';
 import { registerGraphQL } from './graphql/plugin';
+import { buildSchema } from './schema';
 import { registerCors } from './features/security/cors';
 import { registerSecurityHeaders } from './features/security/headers';
 import { refuseNulCharacters } from './features/security/nul-input';
@@ -82,7 +83,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   await app.register(graphAdminRoutes(ctx));
   await app.register(embedRoutes(ctx));
   await app.register(attachmentRoutes(ctx));
-  registerGraphQL(app, { ctx, presence: ctx.presence });
+  registerGraphQL(app, { ctx, presence: ctx.presence, schema: buildSchema() });
   // The sync socket (/sync): delta log replay and live pushes, presence, typing, delivery acks.
   const { sync } = runtime;
   await registerSync(app, ctx, {

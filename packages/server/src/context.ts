@@ -1,4 +1,4 @@
-import type { Clock } from '@messenger/core';
+import type { Clock, PresenceStatus } from '@messenger/core';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Logger } from './logger';
@@ -10,8 +10,18 @@ import type { SendBatcher } from './features/messaging/send-batcher';
 import type { SentMessage } from './features/messaging/send-service';
 import type { MessengerMetrics } from './features/observability/messenger-metrics';
 import type { Tracing } from './features/observability/tracing';
-import type { PresenceStore } from './features/presence/store';
 import type { OidcProvider } from './features/sso/oidc';
+
+/**
+ * Who is online. The sidebar preload reads it; the real-time socket feeds it
+ * (heartbeats set ACTIVE or IDLE, a closed socket sets OFFLINE). Anyone never
+ * reported, or not reported within the expiry, is OFFLINE.
+ */
+export interface PresenceStore {
+  get(personId: string): PresenceStatus;
+  getMany(personIds: readonly string[]): Map<string, PresenceStatus>;
+  set(personId: string, status: PresenceStatus): void;
+}
 
 /**
  * Everything a handler may depend on, every part built once and up front by
