@@ -48,20 +48,6 @@ export const LAYERS = [
         ],
       ]),
       ...debt(
-        "the Database type joins the features' table types (types only); table types in storage/ (or Database built in the composition root) would remove it",
-      )([
-        [
-          'storage',
-          [
-            'features/accounts',
-            'features/attachments',
-            'features/network',
-            'features/scim',
-            'features/sync',
-          ],
-        ],
-      ]),
-      ...debt(
         'messaging calls the services of the features that hang off a message (attachments, mentions, reactions, settings) and they read its repo and ids; a message core below them, or hooks the runtime registers, would remove it',
       )([
         ['features/attachments', ['features/messaging']],

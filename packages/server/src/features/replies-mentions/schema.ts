@@ -8,7 +8,7 @@ import { AttachmentType } from '../attachments/schema';
 import { ThreadInterface } from '../social-graph/schema-thread';
 import { parseMessageId } from '../messaging/ids';
 import { MessageType } from '../messaging/schema-types';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { quotesIn, unreadMentionCounts } from './service';
 
 /*
