@@ -1,3 +1,4 @@
+import type { Tracer } from '@opentelemetry/api';
 import { z } from 'zod';
 
 /**
@@ -120,4 +121,15 @@ export function tracingConfigFrom(e: TracingEnv): TracingConfig | undefined {
     maxQueueSize: e.OTEL_BSP_MAX_QUEUE_SIZE,
     exportTimeoutMs: e.OTEL_EXPORTER_OTLP_TIMEOUT,
   };
+}
+
+/**
+ * A started OpenTelemetry SDK, held by AppContext (features/observability:
+ * tracing.ts starts it, tracing-sdk.ts builds it).
+ */
+export interface Tracing {
+  tracer: Tracer;
+  /** Exports every ended span now (tests; shutdown). */
+  flush(): Promise<void>;
+  shutdown(): Promise<void>;
 }

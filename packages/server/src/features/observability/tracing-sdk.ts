@@ -1,7 +1,6 @@
 import type { Sampler } from '@opentelemetry/sdk-trace';
 import type { Logger } from '../../logger';
-import type { SamplerName, TracingConfig } from '../../config-tracing';
-import type { Tracing } from './tracing-config';
+import type { SamplerName, Tracing, TracingConfig } from '../../config-tracing';
 
 /**
  * The OpenTelemetry SDK, imported only when traces are configured

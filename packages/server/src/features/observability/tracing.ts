@@ -11,8 +11,7 @@ import {
   type SpanContext,
 } from '@opentelemetry/api';
 import type { Logger } from '../../logger';
-import type { TracingConfig } from '../../config-tracing';
-import type { Tracing } from './tracing-config';
+import type { Tracing, TracingConfig } from '../../config-tracing';
 
 /**
  * Traces of a send, from the request (a socket `send` frame or GraphQL
