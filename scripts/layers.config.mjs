@@ -34,9 +34,6 @@ export const LAYERS = [
     ],
     allow: [
       ...debt(
-        'AppContext types the services features define (types only); interfaces in context.ts, implemented by the features, would remove it',
-      )([['context', ['features/messaging', 'features/sync']]]),
-      ...debt(
         'messaging calls the services of the features that hang off a message (attachments, mentions, reactions, settings) and they read its repo and ids; a message core below them, or hooks the runtime registers, would remove it',
       )([
         ['features/attachments', ['features/messaging']],
@@ -64,19 +61,6 @@ export const LAYERS = [
         ],
         ['features/social-graph', ['features/conversation-settings']],
       ]),
-    ],
-    // Type-only file cycles (import-x/no-cycle cannot see them; the script does).
-    allowTypeCycles: [
-      {
-        files: [
-          'context.ts',
-          'features/messaging/send-batcher.ts',
-          'features/messaging/send-service.ts',
-          'features/sync/commit.ts',
-        ],
-        owner: 'follow-up',
-        why: 'AppContext holds the send batcher, whose services take AppContext back (types only); the interfaces in context.ts would remove it',
-      },
     ],
   },
   {

@@ -11,12 +11,6 @@ export const LINT_ALLOWLIST = [
   {
     rule: LAYER_RULE,
     owner: 'follow-up',
-    why: 'AppContext types services the features define (types only); their interfaces in context.ts would remove it',
-    files: ['packages/server/src/context.ts'],
-  },
-  {
-    rule: LAYER_RULE,
-    owner: 'follow-up',
     why: 'AppHeader renders the appearance menu and fullscreen toggle; the pages passing them in would remove it',
     files: ['packages/web/src/ui/AppHeader.tsx'],
   },

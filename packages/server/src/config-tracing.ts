@@ -1,4 +1,4 @@
-import type { Tracer } from '@opentelemetry/api';
+import type { Context, Span, Tracer } from '@opentelemetry/api';
 import { z } from 'zod';
 
 /**
@@ -132,4 +132,12 @@ export interface Tracing {
   /** Exports every ended span now (tests; shutdown). */
   flush(): Promise<void>;
   shutdown(): Promise<void>;
+}
+
+/** A send's root span and where its children hang; made only while tracing is on. */
+export interface SendTrace {
+  span: Span;
+  context: Context;
+  /** When the send was handed to the batcher (epoch ms, sub-ms precise): the batch wait starts. */
+  queuedAt: number;
 }

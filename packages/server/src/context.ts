@@ -1,14 +1,13 @@
-import type { Clock, PresenceStatus } from '@messenger/core';
+import type { Clock, PresenceStatus, SendMessageInput, WireMessage } from '@messenger/core';
 import type { Redis } from 'ioredis';
 import type { Configuration as OpenIdConfiguration } from 'openid-client';
 import type { Counter, Histogram } from 'prom-client';
 import type { Config, OidcConfig } from './config';
-import type { Tracing } from './config-tracing';
+import type { SendTrace, Tracing } from './config-tracing';
+import type { Viewer } from './viewer';
 import type { Logger } from './logger';
 import type { Db } from './storage/db';
-import type { SyncBus } from './features/sync/bus';
-import type { SendBatcher } from './features/messaging/send-batcher';
-import type { SentMessage } from './features/messaging/send-service';
+import type { DeltaNote } from './storage/delta-log';
 
 /**
  * Who is online. The sidebar preload reads it; the real-time socket feeds it
@@ -115,6 +114,92 @@ export interface OidcClient {
 }
 
 /**
+ * Fan-out between the nodes that hold sockets (DESIGN.md section 3). After a
+ * commit the writer publishes which users' logs moved; every node pushes to
+ * the sockets it holds for them. Ephemeral frames (typing, presence) travel
+ * the same way and are never stored. In one process the bus is a function
+ * call; with REDIS_URL it is Redis pub/sub (redis-bus.ts), same interface.
+ *
+ * Delivery is at most once: a lost note only delays a push until the socket's
+ * next note or reconnect, because every socket reads from the log itself.
+ */
+export type BusMessage =
+  | {
+      type: 'deltas';
+      notes: DeltaNote[];
+      /**
+       * W3C `traceparent` of the publish span when the send was traced
+       * (observability/tracing.ts): each node's delivery spans join that trace.
+       */
+      trace?: string;
+    }
+  /** `frame` is the JSON text of a server frame, for the users' sockets wherever they are. */
+  | {
+      type: 'ephemeral';
+      userIds: string[];
+      frame: string;
+      /** Only this device (its hello's device_id) of the users: call signalling. */
+      deviceId?: string;
+    }
+  /** A node's reports of its users' presence, for nodes that aggregate several nodes' sockets. */
+  | { type: 'presence'; nodeId: string; reports: PresenceReport[] }
+  /**
+   * Sessions ended on purpose (logout, deactivation, SSO logout): every node closes
+   * the sockets of these users, or of these sessions (by id hash), at once
+   * with 4401 instead of at its next periodic session check.
+   */
+  | { type: 'sessions_ended'; userIds: string[]; sessionHashes: string[] };
+
+export interface PresenceReport {
+  userId: string;
+  status: 'ACTIVE' | 'IDLE' | 'OFFLINE';
+}
+
+export type BusHandler = (message: BusMessage) => void;
+
+export interface SyncBus {
+  /** This node's id (presence notes of several nodes are told apart by it). */
+  readonly nodeId: string;
+  /** What trace spans call this bus (`messaging.system`, `messaging.destination.name`). */
+  readonly destination: { system: string; name: string };
+  publish(message: BusMessage): Promise<void>;
+  /** Returns the unsubscribe function. */
+  subscribe(handler: BusHandler): () => void;
+  /** Reports how long other nodes' messages took to arrive (a bus between nodes only). */
+  observeLag?(observer: (seconds: number) => void): void;
+  close(): Promise<void>;
+  /**
+   * Rejects while the bus cannot carry messages between nodes (Redis down): /readyz
+   * then says 503. Absent: an in-process bus, always able.
+   */
+  checkReady?(timeoutMs: number): Promise<void>;
+}
+
+/** What a send returns (features/messaging/send-service.ts). */
+export interface SentMessage {
+  message: WireMessage;
+  /** False when this was a retry of a message already stored: nothing new was written. */
+  created: boolean;
+}
+
+export interface SendBatchStats {
+  batches: number;
+  sends: number;
+  largestBatch: number;
+  /** Batches run again with a savepoint per send, after a send failed past its first write. */
+  rerunsWithSavepoints: number;
+}
+
+/**
+ * Group commit of send_message: features/messaging/send-batcher.ts's
+ * SendBatcher, which the runtime builds; the send path calls it through here.
+ */
+export interface MessageSends {
+  readonly stats: SendBatchStats;
+  send(viewer: Viewer, input: SendMessageInput, trace?: SendTrace): Promise<SentMessage>;
+}
+
+/**
  * Everything a handler may depend on, every part built once and up front by
  * `createRuntime` (runtime.ts; atproto's `context.ts`), which also closes
  * them. Nothing is made on first use: a newcomer finds where each live object
@@ -140,7 +225,7 @@ export interface AppContext {
   /** Who is online, as the GraphQL API reads it (features/presence/). */
   presence: PresenceStore;
   /** Group commit of send_message (messaging/send-batcher.ts). */
-  sends: SendBatcher<SentMessage>;
+  sends: MessageSends;
   /** The OpenID Connect client, when OIDC_* is configured. */
   oidc?: OidcClient;
   /** Set while the node shuts down: /readyz says 503 and new sockets are refused. */
