@@ -13,9 +13,10 @@ import { restRoutes } from './features/rest/routes';
 import { embedRoutes } from './features/embed/routes';
 import { graphAdminRoutes } from './features/graph-admin/routes';
 import { scimRoutes } from './features/scim/routes';
-import { ssoRoutes } from './features/sso/routes';
+import { ssoLogoutUrl, ssoRoutes } from './features/sso/routes';
 import { notFoundHandler, webClientRoutes } from './features/web-client/plugin';
 import { registerGraphQL } from './graphql/plugin';
+import { buildSchema } from './schema';
 import { registerCors } from './features/security/cors';
 import { registerSecurityHeaders } from './features/security/headers';
 import { refuseNulCharacters } from './features/security/nul-input';
@@ -68,7 +69,13 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   registerObservability(app, metrics, ctx.config);
   await registerSessionHooks(app, ctx);
   await preparePasswordChecks();
-  await app.register(authRoutes({ ctx, metrics }));
+  await app.register(
+    authRoutes({
+      ctx,
+      metrics,
+      ssoLogoutUrl: (request, sessionHash) => ssoLogoutUrl(ctx, request, sessionHash),
+    }),
+  );
   await app.register(restRoutes(ctx));
   await app.register(networkRoutes(ctx));
   await app.register(scimRoutes(ctx));
@@ -76,7 +83,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   await app.register(graphAdminRoutes(ctx));
   await app.register(embedRoutes(ctx));
   await app.register(attachmentRoutes(ctx));
-  registerGraphQL(app, { ctx, presence: ctx.presence });
+  registerGraphQL(app, { ctx, presence: ctx.presence, schema: buildSchema() });
   // The sync socket (/sync): delta log replay and live pushes, presence, typing, delivery acks.
   const { sync } = runtime;
   await registerSync(app, ctx, {

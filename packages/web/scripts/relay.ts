@@ -7,7 +7,8 @@
 // The schema (src/__generated__/schema.graphql, generated, not committed) is
 // printed in a separate process, so the web package never imports the server:
 // by packages/server/src/graphql/print-schema.ts when it exists, else from
-// `buildSchema()` of packages/server/src/graphql/schema.ts.
+// `buildSchema()` of packages/server/src/schema.ts (the composition root joins
+// the features' parts there).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -18,7 +19,7 @@ const repoRoot = join(here, '../..');
 const schemaFile = join(here, 'src/__generated__/schema.graphql');
 const serverGraphql = join(repoRoot, 'packages/server/src/graphql');
 const printer = join(serverGraphql, 'print-schema.ts');
-const schemaModule = join(serverGraphql, 'schema.ts');
+const schemaModule = join(repoRoot, 'packages/server/src/schema.ts');
 const persisted = join(repoRoot, 'packages/server/persisted-operations.json');
 
 const PRINT_FROM_MODULE = `

@@ -11,17 +11,9 @@ import type { GraphQLField, GraphQLOutputType } from 'graphql';
  * cost function must not read `ctx` (it gets Yoga's request context, no viewer).
  */
 
-/**
- * Deepest field nesting accepted. The client's deepest operation (the thread
- * list) is 9 deep, which is also as deep as the schema goes without a cycle.
- */
-export const MAX_DEPTH = 12;
-/**
- * Largest estimated cost. The client's costliest operations: the thread list's
- * next page asked with 100 threads about 16,300, the sidebar about 11,900
- * (`__typename` counts like any field).
- */
-export const MAX_COST = 20_000;
+// The defaults of the limits live in config.ts (below graphql/), which reads them.
+export { MAX_COST, MAX_DEPTH } from '../config';
+
 /**
  * Arguments that say how many items a list field returns. `last` counts like
  * `first`: a thread row's preview `messages(last: 1)` is one item, not a page.

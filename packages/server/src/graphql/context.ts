@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
-import type { Viewer } from '../features/accounts/viewer';
-import type { PresenceStore } from '../features/presence/store';
+import type { AppContext, PresenceStore } from '../context';
+import type { Viewer } from '../viewer';
 
 /**
  * What every resolver receives. `memo` caches per-request work (the viewer's

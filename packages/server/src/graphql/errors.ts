@@ -2,7 +2,7 @@ import { explainZodError, type ErrorCode } from '@messenger/core';
 import type { GraphQLError } from 'graphql';
 import { createGraphQLError } from 'graphql-yoga';
 import type { z } from 'zod';
-import type { Viewer } from '../features/accounts/viewer';
+import type { Viewer } from '../viewer';
 import { AppError } from '../errors';
 
 /**

@@ -1,27 +1,47 @@
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import type { ErrorCode } from '@messenger/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { GraphQLError } from 'graphql';
+import type { GraphQLError, GraphQLSchema } from 'graphql';
 import { createGraphQLError, createYoga, maskError } from 'graphql-yoga';
-import type { AppContext } from '../context';
+import type { AppContext, PresenceStore } from '../context';
 import { AppError } from '../errors';
-import { GRAPHIQL_CSP } from '../features/security/headers';
-import type { PresenceStore } from '../features/presence/store';
 import { createGraphQLContext, type GraphQLContext } from './context';
 import { badInputPlugin, variableError } from './bad-input';
 import { appErrorToGraphQL } from './errors';
 import { extractOperationId, loadPersistedOperations, persistedOperationsPath } from './persisted';
 import { queryLimitsPlugin } from './query-limits';
-import { buildSchema } from './schema';
 
 export const GRAPHQL_PATH = '/graphql';
 
 export interface GraphQLPluginOptions {
   ctx: AppContext;
   presence: PresenceStore;
+  /**
+   * The whole schema, assembled from the features' parts by the composition
+   * root (schema.ts), so that graphql/ never imports a feature.
+   */
+  schema: GraphQLSchema;
   /** Persisted operations by id; defaults to the file of PERSISTED_OPERATIONS. */
   persistedOperations?: ReadonlyMap<string, string>;
 }
+
+/**
+ * Development's GraphiQL page (Yoga) loads its editor from unpkg and boots it with an
+ * inline script; it gets this policy instead of the page's
+ * (features/security/headers.ts) (production has no GraphiQL).
+ */
+export const GRAPHIQL_CSP: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'", "'unsafe-inline'", 'https://unpkg.com'],
+  'style-src': ["'self'", "'unsafe-inline'", 'https://unpkg.com'],
+  'font-src': ["'self'", 'data:', 'https://unpkg.com'],
+  'img-src': ["'self'", 'data:', 'https://unpkg.com'],
+  'worker-src': ["'self'", 'blob:', 'https://unpkg.com'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
 
 interface ServerContext {
   req: FastifyRequest;
@@ -37,12 +57,12 @@ const persistedError = (code: ErrorCode, message: string) => () =>
  * hooks that run on every route before this handler.
  */
 export function registerGraphQL(app: FastifyInstance, options: GraphQLPluginOptions): void {
-  const { ctx, presence } = options;
+  const { ctx, presence, schema } = options;
   const persisted =
     options.persistedOperations ?? loadPersistedOperations(persistedOperationsPath(process.env));
 
   const yoga = createYoga<ServerContext, GraphQLContext>({
-    schema: buildSchema(),
+    schema,
     graphqlEndpoint: GRAPHQL_PATH,
     logging: {
       debug: (...args: unknown[]) => {

@@ -1,7 +1,10 @@
-import type { AccountTables } from '../features/accounts/tables';
-import type { AttachmentTables } from '../features/attachments/tables';
-import type { NetworkTables } from '../features/network/tables';
-import type { ScimTables } from '../features/scim/tables';
+import type { AccountTables } from './tables/accounts';
+import type { AttachmentTables } from './tables/attachments';
+import type { NetworkTables } from './tables/network';
+import type { ScimTables } from './tables/scim';
 
-/** Every table, composed from the features that own them. */
+/**
+ * Every table. Their declarations sit in storage/tables/ (below the features
+ * that own them) so that storage never imports a feature.
+ */
 export interface Database extends NetworkTables, AccountTables, AttachmentTables, ScimTables {}

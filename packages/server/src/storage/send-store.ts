@@ -1,5 +1,5 @@
 import type { Kysely, RawBuilder } from 'kysely';
-import type { SyncDatabase } from '../features/sync/tables';
+import type { SyncDatabase } from './tables/sync';
 import type { MessageRecord, ParticipantRecord, ThreadRecord } from './records';
 
 /**

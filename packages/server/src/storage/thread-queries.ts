@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { SyncDatabase } from '../features/sync/tables';
+import type { SyncDatabase } from './tables/sync';
 import {
   MESSAGE_COLUMNS,
   PARTICIPANT_COLUMNS,

@@ -9,7 +9,7 @@ import {
   MAX_INTROSPECTION_DEPTH,
   queryLimitRules,
 } from '../../src/graphql/query-limits';
-import { buildSchema } from '../../src/graphql/schema';
+import { buildSchema } from '../../src/schema';
 import { asSession } from '../support/session';
 import { dialectsUnderTest } from '../support/test-db';
 import { fixtureNetwork, PASSWORD, THREADS, usernameOf } from './fixture-network';

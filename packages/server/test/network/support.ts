@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { Network } from '@messenger/core';
 import type { Db } from '../../src/storage/db';
-import type { NetworkTables } from '../../src/features/network/tables';
+import type { NetworkTables } from '../../src/storage/tables/network';
 
 export const EXAMPLE_NETWORK_PATH = fileURLToPath(
   new URL('../../../../../shared/fixtures/example-network.json', import.meta.url),

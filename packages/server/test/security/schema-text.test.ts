@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSchema } from '../../src/graphql/schema';
+import { buildSchema } from '../../src/schema';
 import { gql } from '../graphql/support';
 import type { Session } from '../support/session';
 import { dialectsUnderTest } from '../support/test-db';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RosterCache } from '../../src/features/messaging/roster-cache';
-import { withSyncTables } from '../../src/features/sync/tables';
+import { withSyncTables } from '../../src/storage/tables/sync';
 import type { MessageRecord } from '../../src/storage/records';
 import { storesOf } from '../../src/storage/stores';
 import { insertPerson } from '../support/people';

@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import type { Db } from '../../src/storage/db';
-import type { AccountKind } from '../../src/features/network/tables';
+import type { AccountKind } from '../../src/storage/tables/network';
 
 /**
  * Writes people, companies and network settings straight into the tables

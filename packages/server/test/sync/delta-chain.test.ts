@@ -7,7 +7,7 @@ import {
   readDeltaPlan,
   readLogState,
 } from '../../src/features/sync/delta-log';
-import { withSyncTables } from '../../src/features/sync/tables';
+import { withSyncTables } from '../../src/storage/tables/sync';
 import { migrateToLatest } from '../../src/storage/migrate';
 import { DELTA_ID_BLOCK } from '../../src/storage/migrations/013-delta-id-blocks';
 import { createTestDb, dialectsUnderTest, type TestDb } from '../support/test-db';

@@ -6,7 +6,6 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import type { Metrics } from '../observability/metrics';
 import { answerBodyErrorsAsBadRequest } from '../../http/form-body';
-import { ssoLogoutUrl } from '../sso/routes';
 import { endSessions } from './end-sessions';
 import { createLoginLimiter, LoginRateLimited } from './login-limits';
 import { verifyPassword } from './passwords';
@@ -34,6 +33,12 @@ function noStore(reply: FastifyReply): void {
 export interface AuthRoutesDeps {
   ctx: AppContext;
   metrics: Metrics;
+  /**
+   * RP-initiated logout: the identity provider's end-session URL for a session
+   * that came from it, else null (sso's ssoLogoutUrl). Passed in by app.ts so
+   * that accounts, which sso signs people in through, does not import sso.
+   */
+  ssoLogoutUrl: (request: FastifyRequest, sessionHash: string) => Promise<string | null>;
 }
 
 /**
@@ -45,7 +50,7 @@ async function endSession(ctx: AppContext, idHash: string): Promise<void> {
 }
 
 /** POST /auth/login, POST /auth/logout, GET /auth/session. */
-export function authRoutes({ ctx, metrics }: AuthRoutesDeps): FastifyPluginAsync {
+export function authRoutes({ ctx, metrics, ssoLogoutUrl }: AuthRoutesDeps): FastifyPluginAsync {
   return async (app) => {
     answerBodyErrorsAsBadRequest(app);
     // The limits' counters: in Redis with REDIS_URL (shared by every node), else in memory.
@@ -120,7 +125,7 @@ export function authRoutes({ ctx, metrics }: AuthRoutesDeps): FastifyPluginAsync
       let endSessionUrl: string | null = null;
       if (request.authSession !== null) {
         // RP-initiated logout: a session from the identity provider ends there too.
-        endSessionUrl = await ssoLogoutUrl(ctx, request, request.authSession.idHash);
+        endSessionUrl = await ssoLogoutUrl(request, request.authSession.idHash);
         await endSession(ctx, request.authSession.idHash);
       }
       clearSessionCookie(reply, ctx.config);

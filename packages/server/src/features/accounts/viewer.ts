@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { unauthenticated } from '../../errors';
-import type { AccountKind } from '../network/tables';
+import type { AccountKind, Viewer } from '../../viewer';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -9,21 +9,7 @@ declare module 'fastify' {
   }
 }
 
-/** The logged-in person a request acts for (GraphQL reads it as `request.viewer`). */
-export interface Viewer {
-  id: string;
-  name: string;
-  short_name: string;
-  username: string;
-  account: AccountKind;
-  companyId: string | null;
-  /** The company's subdomain prefix (staff environment switch); null without a company. */
-  companyPrefix: string | null;
-  isEmployee: boolean;
-  /** A work account that belongs to a company: its coworkers are fb4c contacts. */
-  isWork: boolean;
-  gates: Set<string>;
-}
+export type { Viewer } from '../../viewer';
 
 /** The columns of people (joined with companies) a viewer is built from. */
 export interface ViewerRow {

@@ -1,20 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { BlobStore } from '../../context';
 
-/**
- * Where attachment ciphertext lives. The filesystem store is the default; an
- * object store (S3 and the like) can implement the same three calls for a
- * cluster whose nodes share no disk.
- */
-export interface BlobStore {
-  /** Stores the bytes under `id` whole or not at all. */
-  put(id: string, bytes: Uint8Array): Promise<void>;
-  /** The bytes, or null when there is no such blob. */
-  get(id: string): Promise<Buffer | null>;
-  /** Removes the blob; absent already is fine. */
-  delete(id: string): Promise<void>;
-}
+// The interface lives in context.ts, which holds the runtime's store.
+export type { BlobStore } from '../../context';
 
 const SAFE_ID = /^\d{1,32}$/;
 

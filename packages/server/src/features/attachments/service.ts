@@ -8,7 +8,7 @@ import { storesOf } from '../../storage/stores';
 import type { Viewer } from '../accounts/viewer';
 import { actorIn } from '../messaging/audience';
 import { getParticipants } from '../messaging/repo';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 
 /** The 16-byte GCM tag alone is no image: a blob must be longer. */
 const GCM_TAG_BYTES = 16;

@@ -1,5 +1,5 @@
 import type { Db } from '../../storage/db';
-import type { BugReportKind } from '../accounts/tables';
+import type { BugReportKind } from '../../storage/tables/accounts';
 import type { BugReport } from '@messenger/core';
 
 export async function insertBugReport(

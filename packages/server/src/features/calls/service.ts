@@ -22,7 +22,7 @@ import {
   type CallParticipantRow,
   type CallRow,
 } from './repo';
-import type { SyncDatabase, SyncTables } from '../sync/tables';
+import type { SyncDatabase, SyncTables } from '../../storage/tables/sync';
 import { withCallTables, type CallDatabase } from './tables';
 
 export interface CallLimits {

@@ -4,7 +4,7 @@ import { viewingsOf } from '../messaging/audience';
 import { messageId } from '../messaging/ids';
 import { getParticipants, insertMessage, nextMessageSeq, toWireMessage } from '../messaging/repo';
 import type { DeltaSink } from '../sync/commit';
-import type { SyncDatabase } from '../sync/tables';
+import type { SyncDatabase } from '../../storage/tables/sync';
 import type { CallRow } from './repo';
 
 /** The thread's call summary line, from the caller ('Video call · 3 min', 'Missed video call'). */

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../storage/database';
-import type { SyncTables } from '../sync/tables';
+import type { SyncTables } from '../../storage/tables/sync';
 
 /** Tables of migration 005-calls: digit-string ids, millisecond times. */
 export interface CallTable {

@@ -15,7 +15,7 @@ import {
 } from '../messaging/repo';
 import { addThreadUpdates } from '../messaging/snapshot';
 import { commitWithDeltas } from '../sync/commit';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 
 const leaveInput = z.object({
   thread_id: z.string().regex(/^\d{1,32}$/, 'Expected an id of digits.'),

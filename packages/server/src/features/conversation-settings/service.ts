@@ -8,7 +8,7 @@ import { parseInput } from '../messaging/input';
 import { getParticipants, getThread, type K, type ThreadRecord } from '../messaging/repo';
 import { addThreadUpdates, threadSnapshot } from '../messaging/snapshot';
 import { commitWithDeltas, type DeltaSink } from '../sync/commit';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { deletedForViewer, viewerFolder } from './folder';
 import { readSettings, writeSettings } from './repo';
 import type { Settings } from './tables';

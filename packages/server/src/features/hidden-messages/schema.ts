@@ -2,7 +2,7 @@ import { builder } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/context';
 import { viewerOf } from '../../graphql/errors';
 import { MessageType } from '../messaging/schema-types';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { removeForYou } from './service';
 import { withHiddenTables } from './tables';
 

@@ -5,7 +5,7 @@ import { actorIn } from '../messaging/audience';
 import { parseMessageId } from '../messaging/ids';
 import { getParticipants } from '../messaging/repo';
 import { commitWithDeltas } from '../sync/commit';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { withHiddenTables } from './tables';
 
 const noSuchMessage = (): AppError => {

@@ -3,7 +3,7 @@ import type { GraphQLContext } from '../../graphql/context';
 import { viewerOf } from '../../graphql/errors';
 import { parseMessageId } from '../messaging/ids';
 import { MessageType } from '../messaging/schema-types';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { editMessage, unsendMessage } from './service';
 import { withEditTables } from './tables';
 

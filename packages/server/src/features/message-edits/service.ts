@@ -12,7 +12,7 @@ import { getParticipants, type ParticipantRecord } from '../messaging/repo';
 import { removeReactionsOf } from '../reactions/service';
 import { withReactionTables } from '../reactions/tables';
 import { commitWithDeltas, type DeltaSink } from '../sync/commit';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { withEditTables } from './tables';
 
 const noSuchMessage = (): AppError => {

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { SyncDatabase } from '../sync/tables';
+import type { SyncDatabase } from '../../storage/tables/sync';
 
 // A type alias, not an interface: Kysely's withTables wants an index-signature-compatible record.
 /** Added to the network feature's messages by migration 021-message-edits. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
 import type { Viewer } from '../accounts/viewer';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { parseInput } from './input';
 import { findPeople } from './relations-repo';
 

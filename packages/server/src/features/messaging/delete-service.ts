@@ -5,7 +5,7 @@ import { removeBlobs, unbindMessageAttachments } from '../attachments/service';
 import { removeReactionsOf } from '../reactions/service';
 import { withReactionTables } from '../reactions/tables';
 import { commitWithDeltas } from '../sync/commit';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { actorIn, viewingsOf } from './audience';
 import { parseMessageId } from './ids';
 import { getParticipants } from './repo';

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import { storesOf } from '../../storage/stores';
 import { commitWithDeltas } from '../sync/commit';
 import { readAckMarks } from '../sync/delta-log';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { viewingsAs } from './audience';
 import { getParticipants, sendersBetween } from './repo';
 

@@ -9,7 +9,7 @@ import {
 import { pagesByIds } from '../social-graph/pages-repo';
 import { peopleByIds } from '../social-graph/people-repo';
 import type { ViewerScope } from '../social-graph/scope';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { findOneToOne } from './repo';
 import { blocksAmong, findParty } from './relations-repo';
 

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import type { Viewer } from '../accounts/viewer';
 import { commitWithDeltas } from '../sync/commit';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { viewingsAs, viewingsOf } from './audience';
 import { landingFolders } from './folders';
 import { newThreadId } from './ids';

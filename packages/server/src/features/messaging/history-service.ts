@@ -2,7 +2,7 @@ import { MESSAGING_LIMITS, type WireMessage, type WireThread } from '@messenger/
 import type { AppContext } from '../../context';
 import type { Viewer } from '../accounts/viewer';
 import { readSettings } from '../conversation-settings/repo';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { requireActor, unknownThread } from './audience';
 import {
   getParticipants,

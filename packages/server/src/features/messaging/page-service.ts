@@ -2,7 +2,7 @@ import { MESSAGING_LIMITS, type WireThread } from '@messenger/core';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { Viewer } from '../accounts/viewer';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { getParticipants, getThread, type K } from './repo';
 import { threadSnapshot } from './snapshot';
 

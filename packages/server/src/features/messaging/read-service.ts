@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
 import type { Viewer } from '../accounts/viewer';
 import { commitWithDeltas } from '../sync/commit';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { requireActor, unknownThread, viewingsOf } from './audience';
 import { parseInput } from './input';
 import { getParticipants, getThread } from './repo';

@@ -1,4 +1,4 @@
-import type { ParticipantKind } from '../network/tables';
+import type { ParticipantKind } from '../../storage/tables/network';
 import type { K } from './repo';
 
 /** People, pages and how people relate (friends, contacts, blocks), for the messaging rules. */

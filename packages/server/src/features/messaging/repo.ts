@@ -7,7 +7,7 @@ import {
 } from '@messenger/core';
 import type { Kysely } from 'kysely';
 import { MESSAGE_COLUMNS, type MessageRecord } from '../../storage/records';
-import type { SyncDatabase } from '../sync/tables';
+import type { SyncDatabase } from '../../storage/tables/sync';
 
 /**
  * Queries of conversations and messages, on the network feature's tables

@@ -1,7 +1,7 @@
 import { createGroupInputSchema, type WireThread } from '@messenger/core';
 import type { AppContext } from '../../context';
 import type { Viewer } from '../accounts/viewer';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { parseInput } from './input';
 import { getParticipants, getThread } from './repo';
 import { threadSnapshot } from './snapshot';

@@ -1,7 +1,7 @@
 import { BROADCAST_KINDS } from '@messenger/core';
 import { builder } from '../../graphql/builder';
 import { viewerOf } from '../../graphql/errors';
-import { scopeOf } from '../../graphql/scope';
+import { scopeOf } from '../social-graph/schema-scope';
 import {
   broadcastMessage,
   type BroadcastDelivery,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { builder } from '../../graphql/builder';
 import { parseArgs } from '../../graphql/errors';
 import { idArg } from '../../graphql/ids';
-import { scopeOf } from '../../graphql/scope';
+import { scopeOf } from '../social-graph/schema-scope';
 import { threadModel } from '../social-graph/models';
 import { ThreadInterface, ThreadParticipantUnion } from '../social-graph/schema-thread';
 import { directThread, type DirectLookup } from './direct-service';

@@ -15,7 +15,7 @@ import { pagesByIds } from '../social-graph/pages-repo';
 import { PageType } from '../social-graph/schema-nodes';
 import { ThreadConnection } from '../social-graph/schema-viewer';
 import { pageThreadListPage, type ThreadListKey } from '../social-graph/threads-repo';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { requirePageAdmin } from './page-service';
 
 const pageInboxArgs = z.object({

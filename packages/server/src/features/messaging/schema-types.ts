@@ -4,7 +4,7 @@ import { builder } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/context';
 import { badArgument, parseArgs, viewerOf } from '../../graphql/errors';
 import { connectionOf, cursorArg, decodeCursor, encodeCursor } from '../../graphql/paging';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { deliveryStates, historyPage, overallState, type DeliveryState } from './history-service';
 import { getParticipants, type ParticipantRecord } from './repo';
 

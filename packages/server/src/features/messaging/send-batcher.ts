@@ -1,6 +1,6 @@
 import type { SendMessageInput } from '@messenger/core';
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext, SendBatchStats } from '../../context';
 import { AppError } from '../../errors';
 import type { Database } from '../../storage/database';
 import { storesOf } from '../../storage/stores';
@@ -110,13 +110,7 @@ const MAX_ATTEMPTS = 5;
 /** Two nodes storing the same retried message at once: the loser re-runs and finds the winner's. */
 const SAME_MESSAGE_RETRIES = 2;
 
-export interface SendBatchStats {
-  batches: number;
-  sends: number;
-  largestBatch: number;
-  /** Batches run again with a savepoint per send, after a send failed past its first write. */
-  rerunsWithSavepoints: number;
-}
+export type { SendBatchStats } from '../../context';
 
 /** One queue of batches, written one at a time; a thread's sends always go to the same lane. */
 interface Lane<T> {

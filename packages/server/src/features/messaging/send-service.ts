@@ -1,16 +1,11 @@
-import { sendMessageInputSchema, type WireMessage } from '@messenger/core';
-import type { AppContext } from '../../context';
+import { sendMessageInputSchema } from '@messenger/core';
+import type { AppContext, SendBatchStats, SentMessage } from '../../context';
 import { AppError } from '../../errors';
 import type { SendTrace } from '../observability/tracing';
 import type { Viewer } from '../accounts/viewer';
 import { parseInput } from './input';
-import type { SendBatchStats } from './send-batcher';
 
-export interface SentMessage {
-  message: WireMessage;
-  /** False when this was a retry of a message already stored: nothing new was written. */
-  created: boolean;
-}
+export type { SentMessage } from '../../context';
 
 export const blocked = (field: string, message: string): AppError =>
   new AppError('blocked', message, field);

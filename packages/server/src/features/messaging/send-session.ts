@@ -8,7 +8,7 @@ import { storesOf } from '../../storage/stores';
 import type { Viewer } from '../accounts/viewer';
 import { bindAttachments } from '../attachments/service';
 import { appendDeltas } from '../sync/delta-log';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { requireActor, requirePageActor, unknownThread, viewingsOf, type Actor } from './audience';
 import { landingFolders } from './folders';
 import { messageId, newThreadId } from './ids';

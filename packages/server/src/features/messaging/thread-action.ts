@@ -2,7 +2,7 @@ import type { WireThread } from '@messenger/core';
 import type { AppContext } from '../../context';
 import type { Viewer } from '../accounts/viewer';
 import { commitWithDeltas, type DeltaSink } from '../sync/commit';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { requireActor, unknownThread, viewingsOf, type Actor } from './audience';
 import {
   getParticipants,

@@ -7,7 +7,7 @@ import { blocksAmong } from './relations-repo';
 import type { SyncBus } from '../sync/bus';
 import type { SyncConnection, TypingRoute } from '../sync/connection';
 import type { SyncOptions } from '../sync/options';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 
 /** A route stays trusted this long before membership is checked again. */
 const ROUTE_TTL_MS = 10_000;

@@ -10,7 +10,7 @@ import type {
   PageTable,
   ImportedPerson,
   ThreadParticipantTable,
-} from './tables';
+} from '../../storage/tables/network';
 import { changed, chunks, excluded, type Db } from './upsert-sql';
 
 /** Bulk reads and writes of the social graph for the network import (see upsert-sql.ts). */

@@ -8,7 +8,12 @@ import {
   type NetworkPerson,
   type NetworkThread,
 } from '@messenger/core';
-import type { ImportedPerson, MessageTable, ThreadParticipantTable, ThreadTable } from './tables';
+import type {
+  ImportedPerson,
+  MessageTable,
+  ThreadParticipantTable,
+  ThreadTable,
+} from '../../storage/tables/network';
 
 /**
  * Pure mapping of a validated network onto table rows (tables.ts). Nothing

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { IMPORTED_MESSAGE_COLUMNS } from '../../storage/records';
 import type { MessageRow } from './rows';
-import type { ThreadTable } from './tables';
+import type { ThreadTable } from '../../storage/tables/network';
 import { changed, chunks, excluded, type Db } from './upsert-sql';
 
 /** Bulk reads and writes of threads and messages for the network import (see upsert-sql.ts). */

@@ -31,7 +31,7 @@ import {
   uniqueOrderedPairs,
   uniquePairs,
 } from './rows';
-import type { ThreadParticipantTable, ThreadTable } from './tables';
+import type { ThreadParticipantTable, ThreadTable } from '../../storage/tables/network';
 
 export interface WriteInput {
   /** One per person, in file order. */

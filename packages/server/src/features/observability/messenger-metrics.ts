@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { MessengerMetrics, MetricSources } from '../../context';
 
 export type HelloKind = 'fresh' | 'resume' | 'resync';
 
@@ -6,29 +7,8 @@ export type HelloKind = 'fresh' | 'resume' | 'resync';
 export type SearchKind =
   'people' | 'groups' | 'rooms' | 'messages' | 'pages' | 'combined' | 'see_all' | 'workchat';
 
-/** What gauges read when Prometheus scrapes: set by the features that own the numbers. */
-export interface MetricSources {
-  openSockets?: () => number;
-  /** Calls not ended, by status (ringing, active): read from the database, shared by every node. */
-  callsByStatus?: () => Promise<Record<string, number>>;
-}
-
-/**
- * The messenger's own work, by Prometheus conventions (base units, `_total`
- * counters, `_seconds` durations, a `messenger_` prefix). A node counts what
- * it did itself; sum over nodes in the queries (deploy/grafana/messenger.json).
- */
-export interface MessengerMetrics {
-  sources: MetricSources;
-  hellos: Counter<'kind'>;
-  deltasAppended: Counter;
-  deltasPushed: Counter;
-  sendBatchSize: Histogram;
-  sendBatchDuration: Histogram;
-  busLag: Histogram;
-  presenceReports: Counter<'status'>;
-  searchDuration: Histogram<'kind'>;
-}
+// The interfaces live in context.ts, which holds the runtime's metrics.
+export type { MessengerMetrics, MetricSources } from '../../context';
 
 export function createMessengerMetrics(registry: Registry): MessengerMetrics {
   const registers = [registry];

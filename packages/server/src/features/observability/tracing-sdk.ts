@@ -1,6 +1,6 @@
 import type { Sampler } from '@opentelemetry/sdk-trace';
 import type { Logger } from '../../logger';
-import type { SamplerName, Tracing, TracingConfig } from './tracing-config';
+import type { SamplerName, Tracing, TracingConfig } from '../../config-tracing';
 
 /**
  * The OpenTelemetry SDK, imported only when traces are configured

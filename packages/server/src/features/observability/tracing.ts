@@ -11,7 +11,7 @@ import {
   type SpanContext,
 } from '@opentelemetry/api';
 import type { Logger } from '../../logger';
-import type { Tracing, TracingConfig } from './tracing-config';
+import type { SendTrace, Tracing, TracingConfig } from '../../config-tracing';
 
 /**
  * Traces of a send, from the request (a socket `send` frame or GraphQL
@@ -48,13 +48,8 @@ const MESSENGER = 'messenger';
 
 export type SendDoor = 'socket' | 'graphql';
 
-/** A send's root span and where its children hang; made only while tracing is on. */
-export interface SendTrace {
-  span: Span;
-  context: Context;
-  /** When the send was handed to the batcher (epoch ms, sub-ms precise): the batch wait starts. */
-  queuedAt: number;
-}
+// Declared beside Tracing (config-tracing.ts) so that AppContext can type the send path.
+export type { SendTrace } from '../../config-tracing';
 
 /** Wall-clock now with sub-millisecond precision, as OpenTelemetry's TimeInput. */
 export const preciseNow = (): number => performance.timeOrigin + performance.now();

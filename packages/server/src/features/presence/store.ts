@@ -1,15 +1,8 @@
 import type { Clock, PresenceStatus } from '@messenger/core';
+import type { PresenceStore } from '../../context';
 
-/**
- * Who is online. The sidebar preload reads it; the real-time socket feeds it
- * (heartbeats set ACTIVE or IDLE, a closed socket sets OFFLINE). Anyone never
- * reported, or not reported within the expiry, is OFFLINE.
- */
-export interface PresenceStore {
-  get(personId: string): PresenceStatus;
-  getMany(personIds: readonly string[]): Map<string, PresenceStatus>;
-  set(personId: string, status: PresenceStatus): void;
-}
+// The interface lives in context.ts, which holds the runtime's store; the stores here implement it.
+export type { PresenceStore } from '../../context';
 
 /** A report older than this is stale: a socket that died without saying so must not stay ACTIVE. */
 export const PRESENCE_EXPIRY_MS = 2 * 60 * 1000;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Db } from '../../storage/db';
-import type { AccountKind } from '../network/tables';
+import type { AccountKind } from '../../storage/tables/network';
 import { requireViewer, type Viewer } from '../accounts/viewer';
 
 /** The web client draws each template with its own strings; the server decides who sees what. */

@@ -4,7 +4,7 @@ import type { GraphQLContext } from '../../graphql/context';
 import { viewerOf } from '../../graphql/errors';
 import { ThreadInterface } from '../social-graph/schema-thread';
 import { MessageType } from '../messaging/schema-types';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { reactionsOf, setReaction, type ReactionsResult } from './service';
 import { withReactionTables } from './tables';
 

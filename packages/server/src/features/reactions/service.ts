@@ -8,7 +8,7 @@ import { actorIn, viewingsOf } from '../messaging/audience';
 import { parseMessageId } from '../messaging/ids';
 import { getParticipants } from '../messaging/repo';
 import { commitWithDeltas } from '../sync/commit';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { withReactionTables, type ReactionDatabase } from './tables';
 
 const noSuchMessage = (): AppError => {

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { SyncDatabase } from '../sync/tables';
+import type { SyncDatabase } from '../../storage/tables/sync';
 
 /** One participant's reaction to one message (migration 020-reactions). */
 export interface MessageReactionTable {

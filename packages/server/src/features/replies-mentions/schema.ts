@@ -3,12 +3,12 @@ import DataLoader from 'dataloader';
 import { builder } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/context';
 import { viewerOf } from '../../graphql/errors';
-import { scopeOf } from '../../graphql/scope';
+import { scopeOf } from '../social-graph/schema-scope';
 import { AttachmentType } from '../attachments/schema';
 import { ThreadInterface } from '../social-graph/schema-thread';
 import { parseMessageId } from '../messaging/ids';
 import { MessageType } from '../messaging/schema-types';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { quotesIn, unreadMentionCounts } from './service';
 
 /*

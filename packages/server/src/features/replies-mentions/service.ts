@@ -12,7 +12,7 @@ import { badRequest } from '../../errors';
 import { withHiddenTables } from '../hidden-messages/tables';
 import { parseMessageId } from '../messaging/ids';
 import type { K, ParticipantRecord } from '../messaging/repo';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import { withMentionTables } from './tables';
 
 /*

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { SyncDatabase } from '../sync/tables';
+import type { SyncDatabase } from '../../storage/tables/sync';
 
 /** One person a message mentions (migration 050-replies-mentions). */
 export interface MessageMentionTable {

@@ -15,7 +15,7 @@ import { newThreadId } from '../messaging/ids';
 import { getParticipants, getThread, type K } from '../messaging/repo';
 import { addThreadUpdates } from '../messaging/snapshot';
 import { commitWithDeltas, type DeltaSink } from '../sync/commit';
-import { withSyncTables } from '../sync/tables';
+import { withSyncTables } from '../../storage/tables/sync';
 import {
   checkIfMatch,
   filterCondition,

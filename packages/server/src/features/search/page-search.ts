@@ -9,7 +9,7 @@ import {
 import { storesOf } from '../../storage/stores';
 import { PAGE_COLUMNS } from '../social-graph/pages-repo';
 import type { ViewerScope } from '../social-graph/scope';
-import type { PageCategory } from '../network/tables';
+import type { PageCategory } from '../../storage/tables/network';
 import { nameCondition } from './name-sql';
 import { matchesNothing, rankMatches, type SearchQuery } from './query';
 

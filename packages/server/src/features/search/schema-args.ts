@@ -2,7 +2,7 @@ import { TYPEAHEAD } from '@messenger/core';
 import { z } from 'zod';
 import type { GraphQLContext } from '../../graphql/context';
 import { idListArg } from '../../graphql/ids';
-import { scopeOf } from '../../graphql/scope';
+import { scopeOf } from '../social-graph/schema-scope';
 import { prepareQuery } from './query';
 
 /* Argument schemas shared by the search fields. */

@@ -2,7 +2,7 @@ import { participantListText } from '@messenger/core';
 import { builder } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/context';
 import { connectionOf, encodeOffsetCursor } from '../../graphql/paging';
-import { scopeOf } from '../../graphql/scope';
+import { scopeOf } from '../social-graph/schema-scope';
 import type { MessageHitModel, SearchNodeModel } from '../social-graph/models';
 import { companyById } from '../social-graph/people-repo';
 import {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { builder } from '../../graphql/builder';
 import { parseArgs } from '../../graphql/errors';
 import { maxItems } from '../../graphql/complexity';
-import { scopeOf } from '../../graphql/scope';
+import { scopeOf } from '../social-graph/schema-scope';
 import { prepareQuery } from './query';
 import { parseExistingIds, SOURCE_ENTRY_TYPES, typeaheadSource } from './typeahead-source';
 

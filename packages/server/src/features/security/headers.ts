@@ -30,23 +30,6 @@ export function contentSecurityPolicy(
   };
 }
 
-/**
- * Development's GraphiQL page (Yoga) loads its editor from unpkg and boots it with an
- * inline script; it gets this policy instead of the page's (production has no GraphiQL).
- */
-export const GRAPHIQL_CSP: Record<string, string[]> = {
-  'default-src': ["'self'"],
-  'script-src': ["'self'", "'unsafe-inline'", 'https://unpkg.com'],
-  'style-src': ["'self'", "'unsafe-inline'", 'https://unpkg.com'],
-  'font-src': ["'self'", 'data:', 'https://unpkg.com'],
-  'img-src': ["'self'", 'data:', 'https://unpkg.com'],
-  'worker-src': ["'self'", 'blob:', 'https://unpkg.com'],
-  'connect-src': ["'self'"],
-  'object-src': ["'none'"],
-  'base-uri': ["'self'"],
-  'frame-ancestors': ["'none'"],
-};
-
 export function servesHttps(config: Pick<Config, 'publicUrl'>): boolean {
   return config.publicUrl?.toLowerCase().startsWith('https://') ?? false;
 }

@@ -1,5 +1,5 @@
 import type { FriendshipStatus } from '@messenger/core';
-import type { PageCategory } from '../network/tables';
+import type { PageCategory } from '../../storage/tables/network';
 import { affinityScore, relationOf, type ViewerCircle } from './circle';
 import type { PersonRow } from './people-repo';
 

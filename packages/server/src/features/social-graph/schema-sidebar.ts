@@ -1,7 +1,7 @@
 import { PAGE_SIZES } from '@messenger/core';
 import { builder } from '../../graphql/builder';
 import { maxItems } from '../../graphql/complexity';
-import { scopeOf } from '../../graphql/scope';
+import { scopeOf } from './schema-scope';
 import { pageModel, type ThreadModel } from './models';
 import { adminedPages, unreadThreadCounts } from './pages-repo';
 import { MessagingUserInterface, PageType } from './schema-nodes';

@@ -6,7 +6,7 @@ import { maxItems } from '../../graphql/complexity';
 import type { GraphQLContext } from '../../graphql/context';
 import { forbiddenError, parseArgs } from '../../graphql/errors';
 import { cursorArg, firstArg, offsetConnection } from '../../graphql/paging';
-import { scopeOf } from '../../graphql/scope';
+import { scopeOf } from './schema-scope';
 import { roomAudience } from './friends-service';
 import type { ThreadModel } from './models';
 import {

@@ -13,7 +13,7 @@ import {
   firstArg,
   offsetConnection,
 } from '../../graphql/paging';
-import { scopeOf } from '../../graphql/scope';
+import { scopeOf } from './schema-scope';
 import type { Viewer } from '../accounts/viewer';
 import { allFriends, buddyList, contextualRankedUsers } from './friends-service';
 import { pageThreadModel, threadModel, type ThreadModel } from './models';

@@ -1,13 +1,14 @@
 import * as client from 'openid-client';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { OidcConfig } from '../../config';
+import type { OidcClient } from '../../context';
 
 /**
  * The relying party's view of the identity provider: its discovered
  * configuration (fetched once, again after a failure) and the checks of a
  * back-channel logout token (OpenID Connect Back-Channel Logout 1.0, 2.6).
  */
-export class OidcProvider {
+export class OidcProvider implements OidcClient {
   private discovered: Promise<client.Configuration> | null = null;
   private jwks: ReturnType<typeof createRemoteJWKSet> | null = null;
 

@@ -70,7 +70,8 @@ const withQuery = (path: string, key: string, value: string): string =>
  * `GET /auth/oidc/callback` signs the person in, `POST
  * /auth/oidc/backchannel-logout` ends the sessions the provider names, live.
  * RP-initiated logout: POST /auth/logout answers the provider's end-session
- * URL for a session that came from it (accounts/routes.ts).
+ * URL for a session that came from it (accounts/routes.ts, handed ssoLogoutUrl
+ * by app.ts).
  */
 export function ssoRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {

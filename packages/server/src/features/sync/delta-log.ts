@@ -4,7 +4,7 @@ import type { Database } from '../../storage/database';
 import type { Db } from '../../storage/db';
 import { storesOf } from '../../storage/stores';
 import type { AppendOptions, DeltaEntry, DeltaNote, StoredDelta } from '../../storage/delta-log';
-import { withSyncTables } from './tables';
+import { withSyncTables } from '../../storage/tables/sync';
 
 /**
  * The per-user delta log (DESIGN.md section 2-3). `appendDeltas` runs inside

@@ -1,48 +1,8 @@
 import { SYNC_TIMING } from '@messenger/core';
+import type { SyncOptions } from '../../context';
 
-/**
- * Tunables of the sync socket and the delta log. Defaults suit production;
- * tests shrink the timers and bounds through `AppContext.sync`.
- */
-export interface SyncOptions {
-  /** WebSocket ping interval; a socket that missed a whole interval is terminated. */
-  heartbeatMs: number;
-  /** No hello within this: close 4400. */
-  helloTimeoutMs: number;
-  /** Deltas per database read while replaying. */
-  replayPageSize: number;
-  /** Above this many buffered bytes a socket waits before it is sent more. */
-  highWaterBytes: number;
-  /** Hard bound of buffered bytes: over it the socket is cut off (4008). */
-  maxBufferedBytes: number;
-  /** A socket that stays above the high-water mark this long is cut off (4008). */
-  stallTimeoutMs: number;
-  /** A live socket this many deltas behind its user's head is cut off (4008). */
-  maxLagDeltas: number;
-  /** Recent deltas kept in memory per connected user, so live pushes need no read. */
-  recentPerUser: number;
-  /**
-   * How long a live socket waits for a note that arrived out of order (a later
-   * seq came first) before reading the missing delta from the log.
-   */
-  outOfOrderGraceMs: number;
-  /** Retention of each user's log: the newest this many deltas... */
-  retentionMaxDeltas: number;
-  /** ...and none older than this. */
-  retentionMaxAgeMs: number;
-  pruneIntervalMs: number;
-  /** Largest client frame accepted (bytes). */
-  maxClientFrameBytes: number;
-  typingExpiryMs: number;
-  /** Connected without activity this long: IDLE. */
-  presenceIdleMs: number;
-  /** No socket left this long: OFFLINE (a reload does not flicker). */
-  presenceOfflineGraceMs: number;
-  /** How often idle and offline transitions are checked. */
-  presenceSweepMs: number;
-  /** How often open sockets' sessions are checked: a logged-out session's sockets close (4401). */
-  sessionCheckMs: number;
-}
+// The interface lives in context.ts, which holds the runtime's options.
+export type { SyncOptions } from '../../context';
 
 export const DEFAULT_SYNC_OPTIONS: SyncOptions = {
   heartbeatMs: SYNC_TIMING.heartbeatMs,

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { SyncDatabase, SyncTables } from '../../features/sync/tables';
+import type { SyncDatabase, SyncTables } from '../tables/sync';
 import {
   integerArrayLiteral,
   RECORD_SEPARATOR,

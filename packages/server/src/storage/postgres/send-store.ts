@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { SyncDatabase } from '../../features/sync/tables';
+import type { SyncDatabase } from '../tables/sync';
 import { booleanArrayLiteral, integerArrayLiteral, textArrayLiteral } from '../array-literals';
 import { PREPARED } from '../prepared-statements';
 import {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { withSyncTables } from '../../../src/features/sync/tables';
+import { withSyncTables } from '../../../src/storage/tables/sync';
 import type { Db } from '../../../src/storage/db';
 
 export type CountedTable =

@@ -1,5 +1,5 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
-import type { Database } from '../../storage/database';
+import type { Database } from '../database';
 
 /**
  * Tables of the sync log (migration 003-sync). Same conventions as the network

@@ -1,6 +1,6 @@
-import { createViewerScope, type ViewerScope } from '../features/social-graph/scope';
-import type { GraphQLContext } from './context';
-import { viewerOf } from './errors';
+import type { GraphQLContext } from '../../graphql/context';
+import { viewerOf } from '../../graphql/errors';
+import { createViewerScope, type ViewerScope } from './scope';
 
 /** The request's viewer scope (`unauthenticated` without a viewer), created once per request. */
 export function scopeOf(ctx: GraphQLContext): ViewerScope {

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { AccountKind } from '../../viewer';
 
 /**
  * Tables of the imported social graph and its conversations. The network file
@@ -13,7 +14,8 @@ export interface CompanyTable {
   prefix: string;
 }
 
-export type AccountKind = 'personal' | 'work';
+// Declared below the features, beside the Viewer that carries it.
+export type { AccountKind } from '../../viewer';
 
 export interface PersonTable {
   id: string;

@@ -1,4 +1,4 @@
-import type { Tracer } from '@opentelemetry/api';
+import type { Context, Span, Tracer } from '@opentelemetry/api';
 import { z } from 'zod';
 
 /**
@@ -8,6 +8,8 @@ import { z } from 'zod';
  * set. The specification's own default for OTEL_TRACES_EXPORTER is `otlp`,
  * which would turn tracing on for every node with nothing to receive it, so
  * an unset variable means off here.
+ * The parser sits beside config.ts (below every feature) so that config never
+ * imports a feature; features/observability starts the SDK from its output.
  */
 
 export type SamplerName =
@@ -121,10 +123,21 @@ export function tracingConfigFrom(e: TracingEnv): TracingConfig | undefined {
   };
 }
 
-/** A started OpenTelemetry SDK (tracing.ts starts it; tracing-sdk.ts builds it). */
+/**
+ * A started OpenTelemetry SDK, held by AppContext (features/observability:
+ * tracing.ts starts it, tracing-sdk.ts builds it).
+ */
 export interface Tracing {
   tracer: Tracer;
   /** Exports every ended span now (tests; shutdown). */
   flush(): Promise<void>;
   shutdown(): Promise<void>;
+}
+
+/** A send's root span and where its children hang; made only while tracing is on. */
+export interface SendTrace {
+  span: Span;
+  context: Context;
+  /** When the send was handed to the batcher (epoch ms, sub-ms precise): the batch wait starts. */
+  queuedAt: number;
 }
