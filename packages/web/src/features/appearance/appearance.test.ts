@@ -4,10 +4,10 @@ import {
   applyAppearance,
   createAppearanceStore,
   parseAppearance,
-  type AppearanceWindow,
 } from './appearance';
+import type { StorageEventSource } from './stored-setting';
 
-class FakeWindow implements AppearanceWindow {
+class FakeWindow implements StorageEventSource {
   listeners: ((event: StorageEvent) => void)[] = [];
   addEventListener(_type: 'storage', listener: (event: StorageEvent) => void): void {
     this.listeners.push(listener);

@@ -1,3 +1,5 @@
+import { createStoredSetting, type StorageEventSource, type StoredSetting } from './stored-setting';
+
 /**
  * The person's choice of colours: follow the system, or always light, or
  * always dark. The choice is `<html data-theme>` ('light' or 'dark'; absent
@@ -20,60 +22,22 @@ export function applyAppearance(root: HTMLElement, appearance: Appearance): void
   else root.dataset.theme = appearance;
 }
 
-/** Plain functions (no `this`), so React's useSyncExternalStore can take them apart. */
-export interface AppearanceStore {
-  get: () => Appearance;
-  /** Applies at once, stores, and tells the subscribers. */
-  set: (appearance: Appearance) => void;
-  subscribe: (listener: () => void) => () => void;
-  /** Applies the stored choice and follows other tabs' changes to it. */
-  start: () => void;
-}
+export type AppearanceStore = StoredSetting<Appearance>;
 
-/** The parts of `window` the store uses, so tests can pass their own. */
-export interface AppearanceWindow {
-  addEventListener(type: 'storage', listener: (event: StorageEvent) => void): void;
-}
-
+/** The theme setting: applied to `root` at start and on every change, stored, followed across tabs. */
 export function createAppearanceStore(
   storage: Storage | undefined,
   root: HTMLElement,
-  win?: AppearanceWindow,
+  win?: StorageEventSource,
 ): AppearanceStore {
-  const read = (): Appearance => {
-    try {
-      return parseAppearance(storage?.getItem(APPEARANCE_STORAGE_KEY));
-    } catch {
-      return 'system';
-    }
-  };
-  let current = read();
-  const listeners = new Set<() => void>();
-  const change = (next: Appearance): void => {
-    current = next;
-    applyAppearance(root, next);
-    for (const listener of [...listeners]) listener();
-  };
-  return {
-    get: () => current,
-    set: (next) => {
-      try {
-        // Storage may be full or refused (private modes): the choice still holds for this page.
-        storage?.setItem(APPEARANCE_STORAGE_KEY, next);
-      } catch {
-        /* kept in memory only */
-      }
-      change(next);
+  return createStoredSetting({
+    key: APPEARANCE_STORAGE_KEY,
+    parse: parseAppearance,
+    storage,
+    win,
+    apply: (next) => {
+      applyAppearance(root, next);
     },
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    start: () => {
-      change(read());
-      win?.addEventListener('storage', (event) => {
-        if (event.key === APPEARANCE_STORAGE_KEY || event.key === null) change(read());
-      });
-    },
-  };
+    applyOnStart: true,
+  });
 }

@@ -1,4 +1,5 @@
 import { LANGUAGES, pickLanguage, type Language } from '../../i18n/locale';
+import { createStoredSetting, type StorageEventSource, type StoredSetting } from './stored-setting';
 
 /**
  * The person's choice of language: the browser's ('auto', the default) or
@@ -20,54 +21,17 @@ export function resolveLanguage(setting: LanguageSetting, preferred: readonly st
   return setting === 'auto' ? pickLanguage(preferred) : setting;
 }
 
-export interface LanguageStore {
-  get: () => LanguageSetting;
-  /** Stores and tells the subscribers (the app applies it once its wording has loaded). */
-  set: (setting: LanguageSetting) => void;
-  subscribe: (listener: () => void) => () => void;
-  /** Follows other tabs' changes to the stored choice. */
-  start: () => void;
-}
+export type LanguageStore = StoredSetting<LanguageSetting>;
 
-export interface LanguageWindow {
-  addEventListener(type: 'storage', listener: (event: StorageEvent) => void): void;
-}
-
+/** The language setting: stored, and followed across tabs; the app applies it once its wording has loaded. */
 export function createLanguageStore(
   storage: Storage | undefined,
-  win?: LanguageWindow,
+  win?: StorageEventSource,
 ): LanguageStore {
-  const read = (): LanguageSetting => {
-    try {
-      return parseLanguageSetting(storage?.getItem(LANGUAGE_STORAGE_KEY));
-    } catch {
-      return 'auto';
-    }
-  };
-  let current = read();
-  const listeners = new Set<() => void>();
-  const change = (next: LanguageSetting): void => {
-    current = next;
-    for (const listener of [...listeners]) listener();
-  };
-  return {
-    get: () => current,
-    set: (next) => {
-      try {
-        storage?.setItem(LANGUAGE_STORAGE_KEY, next);
-      } catch {
-        /* kept in memory only (storage full or refused) */
-      }
-      change(next);
-    },
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    start: () => {
-      win?.addEventListener('storage', (event) => {
-        if (event.key === LANGUAGE_STORAGE_KEY || event.key === null) change(read());
-      });
-    },
-  };
+  return createStoredSetting({
+    key: LANGUAGE_STORAGE_KEY,
+    parse: parseLanguageSetting,
+    storage,
+    win,
+  });
 }
