@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { Contrast } from 'lucide-react';
 import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { appearanceMessages as m } from './messages';
@@ -34,10 +35,7 @@ export function AppearanceMenu(): ReactNode {
         }}
       >
         {/* On a phone the header has room for the icon only; the words stay its name. */}
-        <svg className="appearance-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-          <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-          <path d="M8 1.5a6.5 6.5 0 0 1 0 13z" fill="currentColor" />
-        </svg>
+        <Contrast className="appearance-icon" size={16} aria-hidden="true" focusable="false" />
         <span className="appearance-label">{intl.formatMessage(m.appearance)}</span>
       </Button>
       {open ? (

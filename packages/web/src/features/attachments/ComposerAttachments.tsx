@@ -1,4 +1,5 @@
 import { ATTACHMENT_MIME_TYPES } from '@messenger/core';
+import { Image as ImageIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button, FileTrigger, Label, ProgressBar } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -19,25 +20,7 @@ export function AddImagesButton({ attachments }: { attachments: Attachments }): 
     >
       {/* An icon beside the emoji button (issue 34: its words took a whole row of a chat tab); they stay its name. */}
       <Button className="button composer-add-images">
-        <svg className="composer-icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-          <rect
-            x="2.5"
-            y="3.5"
-            width="15"
-            height="13"
-            rx="2"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.5"
-          />
-          <circle cx="7" cy="8" r="1.5" fill="currentColor" />
-          <path
-            d="M3 15l4.5-4.5 3 3 2.5-2.5 4 4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.5"
-          />
-        </svg>
+        <ImageIcon className="composer-icon" size={20} aria-hidden="true" focusable="false" />
         <span className="visually-hidden">{intl.formatMessage(attachmentMessages.addImages)}</span>
       </Button>
     </FileTrigger>

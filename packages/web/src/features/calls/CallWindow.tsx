@@ -1,4 +1,5 @@
 import { statusText } from '@messenger/core';
+import { MicOff } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, ToggleButton } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -200,13 +201,5 @@ function VideoTile({
 
 /** A microphone struck through (decorative: the mark's label says it). */
 function MicOffIcon(): ReactNode {
-  return (
-    <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3Zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.92V21h2v-3.08A7 7 0 0 0 19 11h-2Z"
-      />
-      <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2" />
-    </svg>
-  );
+  return <MicOff size={14} aria-hidden="true" focusable="false" />;
 }

@@ -1,4 +1,5 @@
 import { keepMentions } from '@messenger/core';
+import { SendHorizontal } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -188,19 +189,12 @@ export function Composer({
         />
         <Button type="submit" className="button button-primary composer-send">
           {/* A chat tab shows the arrow only (chat-tabs.css), leaving its narrow field room. */}
-          <svg
+          <SendHorizontal
             className="composer-icon composer-send-icon icon-directional"
-            viewBox="0 0 20 20"
+            size={20}
             aria-hidden="true"
             focusable="false"
-          >
-            <path
-              d="M3 10h12M10 4.5L15.5 10 10 15.5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            />
-          </svg>
+          />
           <span className="composer-send-label">
             {intl.formatMessage(composerFieldMessages.send)}
           </span>

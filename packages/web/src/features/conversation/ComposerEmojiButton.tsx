@@ -1,4 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
+import { Smile } from 'lucide-react';
 import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { lazyRoute } from '../../lib/bootload';
@@ -21,12 +22,7 @@ export function ComposerEmojiButton({ onPick }: { onPick: (emoji: string) => voi
         aria-label={intl.formatMessage(conversationMessages.emoji)}
       >
         {/* Drawn, not a glyph: it looks the same whatever emoji font the device has. */}
-        <svg className="composer-icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-          <circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-          <circle cx="7.5" cy="8.5" r="1" fill="currentColor" />
-          <circle cx="12.5" cy="8.5" r="1" fill="currentColor" />
-          <path d="M6.5 12a4 4 0 0 0 7 0" fill="none" stroke="currentColor" strokeWidth="1.5" />
-        </svg>
+        <Smile className="composer-icon" size={20} aria-hidden="true" focusable="false" />
       </Button>
       <Popover placement="top" className="reaction-popover">
         <Dialog

@@ -1,3 +1,4 @@
+import { Settings, UserPlus } from 'lucide-react';
 import {
   facepile,
   participantListText,
@@ -88,15 +89,7 @@ export function ThreadHeader({
         {newGroupOffered && !isGroup && others.length === 1 && others[0] !== undefined ? (
           // Group creation from here (features/omnipicker): the other person is a fixed token.
           <Link className="button" href={`${MESSENGER_PREFIX}/new?with=${others[0].id}`}>
-            <svg className="header-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-              <circle cx="6" cy="5" r="2.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-              <path
-                d="M1.5 14a4.5 4.5 0 0 1 9 0M12.5 6v5M10 8.5h5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.5"
-              />
-            </svg>
+            <UserPlus className="header-icon" size={16} aria-hidden="true" focusable="false" />
             <span className="header-label">
               {intl.formatMessage(conversationMessages.newGroupWith, {
                 name: isolateIn(intl, others[0].shown),
@@ -106,14 +99,7 @@ export function ThreadHeader({
         ) : null}
         <Button className="button" onPress={open}>
           {/* On a phone the header has room for the icon only; the words stay its name. */}
-          <svg className="header-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-            <circle cx="8" cy="8" r="2.25" fill="none" stroke="currentColor" strokeWidth="1.5" />
-            <path
-              d="M8 1.5v2M8 12.5v2M1.5 8h2M12.5 8h2M3.4 3.4l1.4 1.4M11.2 11.2l1.4 1.4M3.4 12.6l1.4-1.4M11.2 4.8l1.4-1.4"
-              stroke="currentColor"
-              strokeWidth="1.5"
-            />
-          </svg>
+          <Settings className="header-icon" size={16} aria-hidden="true" focusable="false" />
           <span className="header-label">{intl.formatMessage(conversationMessages.settings)}</span>
         </Button>
         {menu}

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { Maximize } from 'lucide-react';
 import { ToggleButton } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { leavePageMessages } from './messages';
@@ -48,14 +49,7 @@ export function FullscreenToggle({ doc = document }: { doc?: FullscreenDocument 
   return (
     <ToggleButton className="button fullscreen-button" isSelected={isFullscreen} onChange={toggle}>
       {/* On a phone the header has room for the icon only (any language); the words stay its name. */}
-      <svg className="fullscreen-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-        <path
-          d="M2 6V2h4M10 2h4v4M14 10v4h-4M6 14H2v-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.5"
-        />
-      </svg>
+      <Maximize className="fullscreen-icon" size={16} aria-hidden="true" focusable="false" />
       <span className="fullscreen-label">{intl.formatMessage(leavePageMessages.fullScreen)}</span>
     </ToggleButton>
   );

@@ -1,4 +1,5 @@
 import type { ThreadTag } from '@messenger/core';
+import { ChevronLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -17,15 +18,12 @@ export function PaneBackLink({ href, folder }: { href: string; folder: ThreadTag
   });
   return (
     <Link className="pane-back" href={href}>
-      <svg
+      <ChevronLeft
         className="pane-back-arrow icon-directional"
-        viewBox="0 0 24 24"
-        width="20"
-        height="20"
+        size={20}
         aria-hidden="true"
-      >
-        <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.25" />
-      </svg>
+        focusable="false"
+      />
       <span>{label}</span>
     </Link>
   );

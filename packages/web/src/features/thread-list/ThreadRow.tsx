@@ -1,3 +1,4 @@
+import { BellOff } from 'lucide-react';
 import {
   PARTICIPANT_LEFT_KIND,
   UNSENT_MESSAGE_KIND,
@@ -54,15 +55,7 @@ export interface ThreadRowData extends ThreadFaceData, ReactionPreviewData {
 
 /** A bell struck through (drawn, as the machine may lack an emoji font). */
 function MutedIcon(): ReactNode {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z"
-        fill="currentColor"
-      />
-      <path d="M3 3l18 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-    </svg>
-  );
+  return <BellOff size={16} aria-hidden="true" focusable="false" />;
 }
 
 /**
