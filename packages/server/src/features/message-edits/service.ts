@@ -5,7 +5,7 @@ import { AppError, badRequest, notFound } from '../../errors';
 import type { Database } from '../../storage/database';
 import { storesOf } from '../../storage/stores';
 import type { Viewer } from '../accounts/viewer';
-import { removeBlobs, unbindMessageAttachments } from '../attachments/service';
+import { removeBlobs, unbindMessageAttachments } from '../../storage/attachment-rows';
 import { actorIn, viewingsOf } from '../messaging/audience';
 import { parseMessageId } from '../messaging/ids';
 import { getParticipants, type ParticipantRecord } from '../messaging/repo';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Viewer } from '../accounts/viewer';
-import { removeBlobs, unbindMessageAttachments } from '../attachments/service';
+import { removeBlobs, unbindMessageAttachments } from '../../storage/attachment-rows';
 import { removeReactionsOf, withReactionTables } from '../../storage/tables/reactions';
 import { commitWithDeltas } from '../sync/commit';
 import { withSyncTables } from '../../storage/tables/sync';

@@ -6,7 +6,7 @@ import type { Database } from '../../storage/database';
 import type { SendStore } from '../../storage/send-store';
 import { storesOf } from '../../storage/stores';
 import type { Viewer } from '../accounts/viewer';
-import { bindAttachments } from '../attachments/service';
+import { bindAttachments } from '../../storage/attachment-rows';
 import { appendDeltas } from '../sync/delta-log';
 import { withSyncTables } from '../../storage/tables/sync';
 import { requireActor, requirePageActor, unknownThread, viewingsOf, type Actor } from './audience';
