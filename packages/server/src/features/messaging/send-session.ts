@@ -26,7 +26,7 @@ import { blocksAmong, findParty } from './relations-repo';
 import { RosterCache } from './roster-cache';
 import { batchedStore } from './send-store-batched';
 import { addThreadUpdates } from './snapshot';
-import { checkMentions, checkReply, quotesIn, recordMentions } from '../replies-mentions/service';
+import { checkMentions, checkReply, quotesIn, recordMentions } from './replies-mentions';
 
 // send_message's checks and writes, one batch attempt at a time: the batcher
 // (send-batcher.ts) opens a session per attempt and runs the batch's sends
