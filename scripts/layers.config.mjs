@@ -3,19 +3,14 @@
 // one layer may not import each other in a circle. scripts/layers.mjs checks
 // it; ARCHITECTURE.md ("Folder layers") shows its output.
 //
-// ALLOWLIST: the imports below run up or round on main after issue 32's
-// branches landed. Each entry names one importing folder and the folders it
-// may reach, with why the import stays and what would remove it; `owner` is
-// who decided to keep it (`lead`: a placement choice) or `follow-up` (debt to
-// pay down). Delete an entry once its imports are gone: `npm run layers` then
-// fails if they come back. The script prints allowlisted imports too.
-
-/** @param {string} owner @param {string} why */
-const by = (owner, why) => (/** @type {[string, string[]][]} */ entries) =>
-  entries.map(([from, to]) => ({ from, to, owner, why }));
-
-/** Debt kept for now: `why` says why it stays and what would remove it. */
-const debt = (/** @type {string} */ why) => by('follow-up', why);
+// ALLOWLIST: each package's `allow` lists the imports that may run up or round.
+// None are left: since issue 32 every folder of both packages imports one way.
+// Should one ever be needed, add { from, to, owner, why } to its package's
+// `allow`: `from` one importing folder, `to` the folders it may reach, `why`
+// why the import stays and what would remove it, `owner` who decided to keep
+// it (`lead`: a placement choice) or `follow-up` (debt to pay down). Delete an
+// entry once its imports are gone: `npm run layers` then fails if they come
+// back. The script prints allowlisted imports too.
 
 export const LAYERS = [
   {
@@ -32,36 +27,8 @@ export const LAYERS = [
       { name: 'composition', units: ['app', 'schema', 'runtime', 'runtime-sync'] },
       { name: 'entry', units: ['cli', 'main'] },
     ],
-    allow: [
-      ...debt(
-        'messaging calls the services of the features that hang off a message (attachments, mentions, reactions, settings) and they read its repo and ids; a message core below them, or hooks the runtime registers, would remove it',
-      )([
-        ['features/attachments', ['features/messaging']],
-        ['features/conversation-settings', ['features/messaging', 'features/social-graph']],
-        ['features/hidden-messages', ['features/messaging']],
-        [
-          'features/messaging',
-          [
-            'features/attachments',
-            'features/conversation-settings',
-            'features/reactions',
-            'features/replies-mentions',
-            'features/social-graph',
-          ],
-        ],
-        ['features/reactions', ['features/messaging', 'features/social-graph']],
-        [
-          'features/replies-mentions',
-          [
-            'features/attachments',
-            'features/hidden-messages',
-            'features/messaging',
-            'features/social-graph',
-          ],
-        ],
-        ['features/social-graph', ['features/conversation-settings']],
-      ]),
-    ],
+    // No exceptions: the server's folders import one way only (issue 32).
+    allow: [],
   },
   {
     src: 'packages/web/src',

@@ -16,18 +16,6 @@ export const AttachmentType = builder.objectRef<AttachmentRef>('MessageAttachmen
   }),
 });
 
-/** The same fields as input: send_message checks them against core's attachmentRefSchema. */
-export const AttachmentInput = builder.inputType('MessageAttachmentInput', {
-  fields: (t) => ({
-    id: t.id({ required: true }),
-    key: t.string({ required: true }),
-    iv: t.string({ required: true }),
-    mime: t.string({ required: true }),
-    width: t.int({ required: true }),
-    height: t.int({ required: true }),
-  }),
-});
-
 builder.objectField(MessageType, 'attachments', (t) =>
   t.field({
     type: [AttachmentType],

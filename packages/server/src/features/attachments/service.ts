@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { isAttachmentMimeType, type AttachmentRef } from '@messenger/core';
+import { isAttachmentMimeType } from '@messenger/core';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Database } from '../../storage/database';
+import { removeBlobs } from '../../storage/attachment-rows';
 import { storesOf } from '../../storage/stores';
 import type { Viewer } from '../accounts/viewer';
 import { actorIn } from '../messaging/audience';
@@ -175,85 +176,4 @@ export async function readAttachment(ctx: AppContext, viewer: Viewer, id: string
   const bytes = await ctx.blobs.get(id);
   if (bytes === null) throw noSuchAttachment();
   return bytes;
-}
-
-/**
- * Inside a send's transaction: every image must be the sender's own upload,
- * of the declared type, not yet in another message; it then belongs to this
- * message and thread. A refusal names the attachment at fault.
- */
-export async function bindAttachments(
-  k: Kysely<Database>,
-  uploaderId: string,
-  refs: readonly AttachmentRef[],
-  target: { threadId: string; messageId: string },
-): Promise<void> {
-  if (refs.length === 0) return;
-  const rows = await k
-    .selectFrom('attachments')
-    .select(['id', 'uploader_id', 'mime', 'message_id'])
-    .where(
-      'id',
-      'in',
-      refs.map((r) => r.id),
-    )
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  refs.forEach((ref, index) => {
-    const row = byId.get(ref.id);
-    const field = `attachments[${String(index)}].id`;
-    if (row === undefined || row.uploader_id !== uploaderId) {
-      throw badRequest(field, `${field}: no image of yours has this id.`);
-    }
-    if (row.message_id !== null) {
-      throw badRequest(field, `${field}: this image is in another message already.`);
-    }
-    if (row.mime !== ref.mime) {
-      throw badRequest(
-        `attachments[${String(index)}].mime`,
-        `attachments[${String(index)}].mime: the image was uploaded as ${row.mime}.`,
-      );
-    }
-  });
-  // `message_id is null` again: a send racing for the same image (PostgreSQL) binds it once.
-  const result = await k
-    .updateTable('attachments')
-    .set({ thread_id: target.threadId, message_id: target.messageId })
-    .where(
-      'id',
-      'in',
-      refs.map((r) => r.id),
-    )
-    .where('message_id', 'is', null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== refs.length) {
-    throw badRequest('attachments', 'attachments: an image is in another message already.');
-  }
-}
-
-/** Inside a deletion's transaction: forgets the message's images; returns their ids. */
-export async function unbindMessageAttachments(
-  k: Kysely<Database>,
-  messageId: string,
-): Promise<string[]> {
-  const rows = await k
-    .selectFrom('attachments')
-    .select('id')
-    .where('message_id', '=', messageId)
-    .execute();
-  if (rows.length > 0)
-    await k.deleteFrom('attachments').where('message_id', '=', messageId).execute();
-  return rows.map((row) => row.id);
-}
-
-/** After the commit: the blobs go too (a failure leaves an unreachable file, logged). */
-export async function removeBlobs(ctx: AppContext, ids: readonly string[]): Promise<void> {
-  const store = ctx.blobs;
-  for (const id of ids) {
-    try {
-      await store.delete(id);
-    } catch (error) {
-      ctx.logger.warn({ err: error, attachment: id }, 'attachment blob removal failed');
-    }
-  }
 }

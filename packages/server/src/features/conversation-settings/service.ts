@@ -9,9 +9,9 @@ import { getParticipants, getThread, type K, type ThreadRecord } from '../messag
 import { addThreadUpdates, threadSnapshot } from '../messaging/snapshot';
 import { commitWithDeltas, type DeltaSink } from '../sync/commit';
 import { withSyncTables } from '../../storage/tables/sync';
-import { deletedForViewer, viewerFolder } from './folder';
-import { readSettings, writeSettings } from './repo';
-import type { Settings } from './tables';
+import { deletedForViewer, viewerFolder } from '../../storage/viewer-folder';
+import { readSettings, writeSettings } from '../../storage/conversation-settings';
+import type { Settings } from '../../storage/tables/conversation-settings';
 
 /*
  * A viewer's own settings of a conversation (issue 33, item 8): mute,

@@ -4,7 +4,7 @@ import { viewerOf } from '../../graphql/errors';
 import { MessageType } from '../messaging/schema-types';
 import { withSyncTables } from '../../storage/tables/sync';
 import { removeForYou } from './service';
-import { withHiddenTables } from './tables';
+import { withHiddenTables } from '../../storage/tables/hidden-messages';
 
 /** Which of the messages a request resolves the viewer removed for themselves, asked together. */
 function loadRemoved(ctx: GraphQLContext, messageId: string): Promise<boolean> {

@@ -6,7 +6,7 @@ import { parseMessageId } from '../messaging/ids';
 import { getParticipants } from '../messaging/repo';
 import { commitWithDeltas } from '../sync/commit';
 import { withSyncTables } from '../../storage/tables/sync';
-import { withHiddenTables } from './tables';
+import { withHiddenTables } from '../../storage/tables/hidden-messages';
 
 const noSuchMessage = (): AppError => {
   const error = notFound('There is no such message.');

@@ -1,9 +1,8 @@
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Viewer } from '../accounts/viewer';
-import { removeBlobs, unbindMessageAttachments } from '../attachments/service';
-import { removeReactionsOf } from '../reactions/service';
-import { withReactionTables } from '../reactions/tables';
+import { removeBlobs, unbindMessageAttachments } from '../../storage/attachment-rows';
+import { removeReactionsOf, withReactionTables } from '../../storage/tables/reactions';
 import { commitWithDeltas } from '../sync/commit';
 import { withSyncTables } from '../../storage/tables/sync';
 import { actorIn, viewingsOf } from './audience';

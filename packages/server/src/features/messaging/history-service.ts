@@ -1,7 +1,7 @@
 import { MESSAGING_LIMITS, type WireMessage, type WireThread } from '@messenger/core';
 import type { AppContext } from '../../context';
 import type { Viewer } from '../accounts/viewer';
-import { readSettings } from '../conversation-settings/repo';
+import { readSettings } from '../../storage/conversation-settings';
 import { withSyncTables } from '../../storage/tables/sync';
 import { requireActor, unknownThread } from './audience';
 import {

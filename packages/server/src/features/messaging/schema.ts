@@ -14,7 +14,7 @@ import {
 import { ThreadInterface } from '../social-graph/schema-thread';
 import { ViewerType } from '../social-graph/schema-viewer';
 import { readLogState } from '../sync/delta-log';
-import { AttachmentInput } from '../attachments/schema';
+import { AttachmentInput } from './schema-attachment-input';
 import { blockPerson, unblockPerson } from './block-service';
 import { deleteMessage } from './delete-service';
 import {

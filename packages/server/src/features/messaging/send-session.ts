@@ -6,7 +6,7 @@ import type { Database } from '../../storage/database';
 import type { SendStore } from '../../storage/send-store';
 import { storesOf } from '../../storage/stores';
 import type { Viewer } from '../accounts/viewer';
-import { bindAttachments } from '../attachments/service';
+import { bindAttachments } from '../../storage/attachment-rows';
 import { appendDeltas } from '../sync/delta-log';
 import { withSyncTables } from '../../storage/tables/sync';
 import { requireActor, requirePageActor, unknownThread, viewingsOf, type Actor } from './audience';
@@ -26,7 +26,7 @@ import { blocksAmong, findParty } from './relations-repo';
 import { RosterCache } from './roster-cache';
 import { batchedStore } from './send-store-batched';
 import { addThreadUpdates } from './snapshot';
-import { checkMentions, checkReply, quotesIn, recordMentions } from '../replies-mentions/service';
+import { checkMentions, checkReply, quotesIn, recordMentions } from './replies-mentions';
 
 // send_message's checks and writes, one batch attempt at a time: the batcher
 // (send-batcher.ts) opens a session per attempt and runs the batch's sends

@@ -1,6 +1,6 @@
 import type { Delta, WireThread } from '@messenger/core';
-import { viewerFolder } from '../conversation-settings/folder';
-import { readSettings } from '../conversation-settings/repo';
+import { viewerFolder } from '../../storage/viewer-folder';
+import { readSettings } from '../../storage/conversation-settings';
 import type { DeltaSink } from '../sync/commit';
 import type { Viewing } from './audience';
 import { unreadCount, type K, type ParticipantRecord, type ThreadRecord } from './repo';

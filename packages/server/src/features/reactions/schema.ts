@@ -6,7 +6,7 @@ import { ThreadInterface } from '../social-graph/schema-thread';
 import { MessageType } from '../messaging/schema-types';
 import { withSyncTables } from '../../storage/tables/sync';
 import { reactionsOf, setReaction, type ReactionsResult } from './service';
-import { withReactionTables } from './tables';
+import { withReactionTables } from '../../storage/tables/reactions';
 
 /*
  * Reactions in GraphQL: each message's reactions (read for a whole history

@@ -9,7 +9,7 @@ import { parseMessageId } from '../messaging/ids';
 import { getParticipants } from '../messaging/repo';
 import { commitWithDeltas } from '../sync/commit';
 import { withSyncTables } from '../../storage/tables/sync';
-import { withReactionTables, type ReactionDatabase } from './tables';
+import { withReactionTables, type ReactionDatabase } from '../../storage/tables/reactions';
 
 const noSuchMessage = (): AppError => {
   const error = notFound('There is no such message.');
@@ -139,12 +139,4 @@ export async function setReaction(
     }
     return { message_id: message.id, thread_id: message.thread_id, reactions };
   });
-}
-
-/** A message's reactions leave with it (delete_message, unsend). */
-export async function removeReactionsOf(
-  k: Kysely<ReactionDatabase>,
-  messageId: string,
-): Promise<void> {
-  await k.deleteFrom('message_reactions').where('message_id', '=', messageId).execute();
 }

@@ -9,7 +9,8 @@ import { ThreadInterface } from '../social-graph/schema-thread';
 import { parseMessageId } from '../messaging/ids';
 import { MessageType } from '../messaging/schema-types';
 import { withSyncTables } from '../../storage/tables/sync';
-import { quotesIn, unreadMentionCounts } from './service';
+import { quotesIn } from '../messaging/replies-mentions';
+import { unreadMentionCounts } from './service';
 
 /*
  * Replies and mentions in GraphQL: a message's quote of its original and its

@@ -1,7 +1,7 @@
 import { ARCHIVED_FOLDER } from '@messenger/core';
 import { sql, type Kysely } from 'kysely';
-import { viewerFolder } from '../conversation-settings/folder';
-import { withSettingsTables } from '../conversation-settings/tables';
+import { viewerFolder } from '../../storage/viewer-folder';
+import { withSettingsTables } from '../../storage/tables/conversation-settings';
 import type { Database } from '../../storage/database';
 import type { Db } from '../../storage/db';
 import type { ThreadRow } from './models';

@@ -1,6 +1,6 @@
 import { isMuted, type Clock } from '@messenger/core';
 import type { Kysely } from 'kysely';
-import { settingsOf, type SettingsTables, type Settings } from './tables';
+import { settingsOf, type SettingsTables, type Settings } from './tables/conversation-settings';
 
 /** A connection or transaction of any table set: every database of the app has the table (migration 055). */
 type AnyK = object;

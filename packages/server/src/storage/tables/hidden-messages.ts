@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { SyncDatabase } from '../../storage/tables/sync';
+import type { SyncDatabase } from './sync';
 
 /** One message one person removed for themselves (migration 022-hidden-messages). */
 export interface HiddenMessageTable {

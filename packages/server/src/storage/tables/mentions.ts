@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { SyncDatabase } from '../../storage/tables/sync';
+import type { SyncDatabase } from './sync';
 
 /** One person a message mentions (migration 050-replies-mentions). */
 export interface MessageMentionTable {

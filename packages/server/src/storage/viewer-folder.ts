@@ -1,5 +1,5 @@
 import { ARCHIVED_FOLDER, stillArchived } from '@messenger/core';
-import type { Settings } from './tables';
+import type { Settings } from './tables/conversation-settings';
 
 /**
  * The folder a viewer sees a thread in: their participant folder, or

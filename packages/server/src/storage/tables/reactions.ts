@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { SyncDatabase } from '../../storage/tables/sync';
+import type { SyncDatabase } from './sync';
 
 /** One participant's reaction to one message (migration 020-reactions). */
 export interface MessageReactionTable {
@@ -21,4 +21,15 @@ export function withReactionTables(db: Kysely<SyncDatabase>): Kysely<ReactionDat
 export function withReactionTables(db: Transaction<SyncDatabase>): Transaction<ReactionDatabase>;
 export function withReactionTables(db: Kysely<SyncDatabase>): Kysely<ReactionDatabase> {
   return db.withTables<ReactionTables>();
+}
+
+/**
+ * A message's reactions leave with it (delete_message, unsend): here, below
+ * the features, so messaging and message-edits need not import reactions.
+ */
+export async function removeReactionsOf(
+  k: Kysely<ReactionDatabase>,
+  messageId: string,
+): Promise<void> {
+  await k.deleteFrom('message_reactions').where('message_id', '=', messageId).execute();
 }
