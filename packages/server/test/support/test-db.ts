@@ -35,6 +35,9 @@ export async function isPostgresReachable(): Promise<boolean> {
   return postgresReachable;
 }
 
+/** The advisory lock between migrating a test schema and dropping one (any number of the first, or one drop). */
+const SCHEMA_DROP_LOCK = 7_310_032;
+
 export interface TestDb {
   db: Db;
   dispose(): Promise<void>;
@@ -63,22 +66,33 @@ export async function createTestDb(dialect: DialectName, upTo?: string): Promise
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
-  await admin.end();
   const db = openDb({
     dataDir: '.',
     databaseUrl: TEST_DATABASE_URL,
     pgSchema: schema,
     pgPoolSize: 4,
   });
-  await migrateDb(db);
+  try {
+    // Kysely's migrator looks at the tables of every schema of the database; a
+    // schema another test drops meanwhile fails that look ("schema t_… does not
+    // exist"). Migrations share this lock, a drop takes it alone.
+    await admin.query('select pg_advisory_lock_shared($1)', [SCHEMA_DROP_LOCK]);
+    await migrateDb(db);
+  } finally {
+    await admin.end();
+  }
   return {
     db,
     dispose: async () => {
       await db.close();
       const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
+      try {
+        await cleanup.query('select pg_advisory_lock($1)', [SCHEMA_DROP_LOCK]);
+        await cleanup.query(`drop schema ${schema} cascade`);
+      } finally {
+        await cleanup.end();
+      }
     },
   };
 }
