@@ -1,4 +1,5 @@
 import { bootload, browserBootloadEnv } from '../lib/bootload';
+import { clearDrafts } from '../features/drafts/drafts';
 import { UnreadCount } from '../session/unread-count';
 import type { RelayServices, SessionLogin, SessionServices } from '../session/session-services';
 
@@ -39,6 +40,7 @@ export function createSessionServices(login: SessionLogin): SessionServices {
       disposed = true;
       built?.dispose();
       built = null;
+      clearDrafts();
     },
   };
 }

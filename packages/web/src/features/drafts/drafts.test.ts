@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { EMPTY_DRAFT, draftOf, setDraft, updateDraft } from './drafts';
+import { EMPTY_DRAFT, clearDrafts, draftOf, setDraft, updateDraft } from './drafts';
 
 describe('conversation drafts', () => {
   beforeEach(() => {
@@ -27,5 +27,17 @@ describe('conversation drafts', () => {
     setDraft('3', EMPTY_DRAFT);
     expect(draftOf('3')).toEqual(EMPTY_DRAFT);
     expect(sessionStorage.getItem('messenger.draft.3')).toBeNull();
+  });
+
+  it('forgets every draft when a login ends, in memory and in storage, and leaves other keys', () => {
+    sessionStorage.setItem('someone.else', 'kept');
+    setDraft('4', { ...EMPTY_DRAFT, text: 'private words' });
+    setDraft('5', { ...EMPTY_DRAFT, text: 'more' });
+    clearDrafts();
+    expect(draftOf('4')).toEqual(EMPTY_DRAFT);
+    expect(draftOf('5')).toEqual(EMPTY_DRAFT);
+    expect(sessionStorage.getItem('messenger.draft.4')).toBeNull();
+    expect(sessionStorage.getItem('messenger.draft.5')).toBeNull();
+    expect(sessionStorage.getItem('someone.else')).toBe('kept');
   });
 });

@@ -85,6 +85,25 @@ export function updateDraft(threadId: string, change: (draft: Draft) => Draft): 
   setDraft(threadId, change(draftOf(threadId)));
 }
 
+/**
+ * Forgets every draft, in memory and in the tab's storage: called when a login
+ * ends (app/session-services.ts), so the next person to sign in on this tab
+ * never finds the last one's words in a conversation they share.
+ */
+export function clearDrafts(): void {
+  drafts.clear();
+  const stored = storage();
+  try {
+    if (stored !== null) {
+      const keys = Array.from({ length: stored.length }, (_, i) => stored.key(i));
+      for (const key of keys) if (key?.startsWith(KEY_PREFIX) === true) stored.removeItem(key);
+    }
+  } catch {
+    // A refused storage held nothing of ours.
+  }
+  for (const listener of listeners) listener();
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
