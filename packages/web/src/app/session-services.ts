@@ -1,5 +1,5 @@
 import { bootload, browserBootloadEnv } from '../lib/bootload';
-import { clearDrafts } from '../features/drafts/drafts';
+import { clearDrafts } from '../features/drafts/draft-memory';
 import { UnreadCount } from '../session/unread-count';
 import type { RelayServices, SessionLogin, SessionServices } from '../session/session-services';
 

@@ -1,6 +1,12 @@
 import { mentionsSchema, type Mention } from '@messenger/core';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { ImageRef } from '../attachments/EncryptedImage';
+import {
+  KEY_PREFIX,
+  draftListeners as listeners,
+  draftMemory,
+  draftStorage as storage,
+} from './draft-memory';
 
 /**
  * The composer's draft of each conversation (issue 33, item 9): its text, its
@@ -28,19 +34,6 @@ export interface Draft {
 
 export const EMPTY_DRAFT: Draft = { text: '', mentions: [], reply: null };
 
-const KEY_PREFIX = 'messenger.draft.';
-const drafts = new Map<string, Draft>();
-const listeners = new Set<() => void>();
-
-function storage(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    // Storage can be refused (privacy settings): memory alone then.
-    return null;
-  }
-}
-
 function parseStored(raw: string | null): Draft | null {
   if (raw === null) return null;
   try {
@@ -61,6 +54,7 @@ function parseStored(raw: string | null): Draft | null {
 }
 
 export function draftOf(threadId: string): Draft {
+  const drafts = draftMemory as Map<string, Draft>;
   let draft = drafts.get(threadId);
   if (draft === undefined) {
     draft = parseStored(storage()?.getItem(KEY_PREFIX + threadId) ?? null) ?? EMPTY_DRAFT;
@@ -70,7 +64,7 @@ export function draftOf(threadId: string): Draft {
 }
 
 export function setDraft(threadId: string, next: Draft): void {
-  drafts.set(threadId, next);
+  draftMemory.set(threadId, next);
   const empty = next.text === '' && next.reply === null;
   try {
     if (empty) storage()?.removeItem(KEY_PREFIX + threadId);
@@ -83,25 +77,6 @@ export function setDraft(threadId: string, next: Draft): void {
 
 export function updateDraft(threadId: string, change: (draft: Draft) => Draft): void {
   setDraft(threadId, change(draftOf(threadId)));
-}
-
-/**
- * Forgets every draft, in memory and in the tab's storage: called when a login
- * ends (app/session-services.ts), so the next person to sign in on this tab
- * never finds the last one's words in a conversation they share.
- */
-export function clearDrafts(): void {
-  drafts.clear();
-  const stored = storage();
-  try {
-    if (stored !== null) {
-      const keys = Array.from({ length: stored.length }, (_, i) => stored.key(i));
-      for (const key of keys) if (key?.startsWith(KEY_PREFIX) === true) stored.removeItem(key);
-    }
-  } catch {
-    // A refused storage held nothing of ours.
-  }
-  for (const listener of listeners) listener();
 }
 
 function subscribe(listener: () => void): () => void {
@@ -124,3 +99,5 @@ export function useDraft(threadId: string): [Draft, (change: (draft: Draft) => D
   );
   return [draft, update];
 }
+
+export { clearDrafts } from './draft-memory';
